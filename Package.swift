@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Vitrine",
+    products: [
+        // The pure core: chain, strategies, configuration, presets. No display needed.
+        .library(name: "Vitrine", targets: ["Vitrine"]),
+        // The GTK/WebKitGTK adapter: build your own container with your own handlers.
+        .library(name: "VitrineGTK", targets: ["VitrineGTK"]),
+        .executable(name: "vitrine", targets: ["vitrine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CWebKitGTK",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev", "libgtk-3-dev"])]
+        ),
+        .target(
+            name: "Vitrine",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "VitrineGTK",
+            dependencies: ["Vitrine", "CWebKitGTK", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "vitrine",
+            dependencies: [
+                "Vitrine", "VitrineGTK",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine"]),
+        .testTarget(
+            name: "VitrineGTKTests",
+            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)

@@ -1,0 +1,18 @@
+#ifndef VITRINE_CWEBKITGTK_SHIM_H
+#define VITRINE_CWEBKITGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <webkit2/webkit2.h>
+#include <gio/gio.h>
+#include <glib-unix.h>
+#include <cairo.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <dlfcn.h>
+
+/* GObject macros Swift cannot import. */
+static inline GType vitrine_webkit_navigation_policy_decision_type(void) { return WEBKIT_TYPE_NAVIGATION_POLICY_DECISION; }
+static inline GType vitrine_webkit_response_policy_decision_type(void) { return WEBKIT_TYPE_RESPONSE_POLICY_DECISION; }
+
+#endif

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The Builder: collects options step by step and builds an immutable `Configuration`.
+///
+/// A value type: every option returns a refined copy, so a preset can be refined by one
+/// caller without affecting another (`ConfiguratorFactory.make(for: .default).disableZoom()`).
+public struct Configurator: Sendable {
+    private var startURL: URL?
+    private var title = "Vitrine"
+    private var chain = NavigationChain()
+    private var strategies = ScriptMessageStrategies()
+    private var userScripts: [UserScript] = []
+    private var disablesZoom = false
+    private var titleFollowsPage = false
+    private var windowSize = WindowSize(width: 1024, height: 768)
+    private var fullscreen = false
+    private var userAgent: String?
+    private var developerTools = false
+    private var allowedOrigins: Set<Origin> = []
+    private var appDirectory: AppDirectory?
+
+    /// An empty configurator: no handlers (every navigation is cancelled), no strategies.
+    /// Start from `ConfiguratorFactory` for a working preset.
+    public init() {}
+
+    // MARK: Options
+
+    public func startURL(_ url: URL?) -> Configurator { with { $0.startURL = url } }
+    public func title(_ title: String) -> Configurator { with { $0.title = title } }
+
+    /// Replaces the whole navigation chain.
+    public func navigationChain(_ chain: NavigationChain) -> Configurator { with { $0.chain = chain } }
+    /// Replaces the chain's handlers, keeping its timeout.
+    public func navigationHandlers(_ handlers: [any NavigationActionHandler]) -> Configurator {
+        with { $0.chain = NavigationChain(handlers, defaultTimeout: $0.chain.defaultTimeout) }
+    }
+    /// Puts `handler` at the head of the chain.
+    public func prependingHandler(_ handler: any NavigationActionHandler) -> Configurator {
+        with { $0.chain = $0.chain.prepending(handler) }
+    }
+    /// Transforms the chain (insert, remove, reorder) without rebuilding it by hand.
+    public func mapChain(_ transform: (NavigationChain) -> NavigationChain) -> Configurator {
+        with { $0.chain = transform($0.chain) }
+    }
+    /// How long an async handler may take before the decision fails closed.
+    public func decisionTimeout(_ timeout: Duration) -> Configurator {
+        with { $0.chain = $0.chain.withDefaultTimeout(timeout) }
+    }
+
+    /// Adds a strategy, replacing one with the same identifier.
+    public func strategy(_ strategy: any ScriptMessageStrategy) -> Configurator {
+        with { $0.strategies = $0.strategies.adding(strategy) }
+    }
+    public func removingStrategy(_ identifier: String) -> Configurator {
+        with { $0.strategies = $0.strategies.removing(identifier) }
+    }
+
+    public func userScript(_ script: UserScript) -> Configurator { with { $0.userScripts.append(script) } }
+    public func disableZoom(_ disabled: Bool = true) -> Configurator { with { $0.disablesZoom = disabled } }
+    public func titleFollowsPage(_ follows: Bool = true) -> Configurator { with { $0.titleFollowsPage = follows } }
+    public func windowSize(width: Int, height: Int) -> Configurator {
+        with { $0.windowSize = WindowSize(width: width, height: height) }
+    }
+    public func fullscreen(_ fullscreen: Bool = true) -> Configurator { with { $0.fullscreen = fullscreen } }
+    public func userAgent(_ userAgent: String?) -> Configurator { with { $0.userAgent = userAgent } }
+    public func developerTools(_ enabled: Bool = true) -> Configurator { with { $0.developerTools = enabled } }
+    public func allowOrigin(_ origin: Origin) -> Configurator { with { $0.allowedOrigins.insert(origin) } }
+    /// Serves `directory` under `app://<host>/`.
+    public func appDirectory(_ directory: URL?, host: String = "app") -> Configurator {
+        with { $0.appDirectory = directory.map { AppDirectory(path: $0, host: host) } }
+    }
+
+    // MARK: Building
+
+    /// Checks the options and builds the configuration. Options that attach scripts
+    /// (disable zoom) attach them here, so the built configuration carries them.
+    public func build() throws -> Configuration {
+        guard windowSize.width > 0, windowSize.height > 0 else {
+            throw ConfigurationError("window size must be positive, got \(windowSize.width)x\(windowSize.height)")
+        }
+        if let startURL, startURL.scheme == nil {
+            throw ConfigurationError("start URL '\(startURL.absoluteString)' has no scheme")
+        }
+        if let appDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: appDirectory.path.path, isDirectory: &isDirectory),
+                  isDirectory.boolValue
+            else { throw ConfigurationError("app directory '\(appDirectory.path.path)' is not a folder") }
+        }
+        var scripts = userScripts
+        if disablesZoom { scripts.append(.disableZoom) }
+        return Configuration(
+            startURL: startURL ?? appDirectory.map { $0.rootURL.appendingPathComponent("index.html") },
+            title: title, navigationChain: chain, strategies: strategies, userScripts: scripts,
+            disablesZoom: disablesZoom, titleFollowsPage: titleFollowsPage, windowSize: windowSize,
+            fullscreen: fullscreen, userAgent: userAgent, developerTools: developerTools,
+            allowedOrigins: allowedOrigins, appDirectory: appDirectory)
+    }
+
+    private func with(_ change: (inout Configurator) -> Void) -> Configurator {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+/// An option that cannot make a working configuration.
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

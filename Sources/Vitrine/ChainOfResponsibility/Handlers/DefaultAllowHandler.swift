@@ -1,0 +1,18 @@
+import Foundation
+
+/// The end of an open chain: allows every request, and every response WebKit can show.
+/// A response WebKit cannot display is downloaded only when downloads are enabled.
+public struct DefaultAllowHandler: NavigationActionHandler {
+    public let name = "default-allow"
+    public let decidesResponses = true
+    public let allowsDownloads: Bool
+
+    public init(allowsDownloads: Bool = false) {
+        self.allowsDownloads = allowsDownloads
+    }
+
+    public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
+        guard let response = action.response, !response.canShowMIMEType else { return .decide(.allow) }
+        return .decide(allowsDownloads ? .download : .cancel)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Sends links to sites outside the app to the desktop's browser and cancels them in the
+/// view, so the container never becomes a general browser.
+public struct ExternalBrowserHandler: NavigationActionHandler {
+    public let name = "external-browser"
+    /// The app's own origins: navigations to these stay in the view. Nil: the
+    /// configuration's app origins.
+    public let appOrigins: Set<Origin>?
+    /// Schemes the desktop handles (web pages, mail, phone).
+    public let externalSchemes: Set<String>
+
+    public init(appOrigins: Set<Origin>? = nil, externalSchemes: Set<String> = ["http", "https", "mailto", "tel"]) {
+        self.appOrigins = appOrigins
+        self.externalSchemes = externalSchemes
+    }
+
+    public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
+        // Only what the user asked for: a script's redirect must not spawn browsers.
+        guard action.navigationType == .linkActivated || action.target == .newWindow || action.isUserGesture,
+              let scheme = action.url.scheme?.lowercased(), externalSchemes.contains(scheme)
+        else { return .pass }
+        if let origin = Origin(action.url), (appOrigins ?? context.appOrigins).contains(origin) { return .pass }
+        context.host.openExternally(action.url)
+        return .decide(.cancel)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Recognises links to the home page. When the container can show home natively (a tab
+/// bar switching to its first tab) the navigation is cancelled; otherwise home loads.
+public struct HomePageHandler: NavigationActionHandler {
+    public let name = "home"
+    public let homeURL: URL
+
+    public init(homeURL: URL) {
+        self.homeURL = homeURL
+    }
+
+    public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
+        // Only a user's link: the first load of the start page is not a "go home".
+        guard action.navigationType == .linkActivated, Self.sameDocument(action.url, homeURL) else { return .pass }
+        return .decide(context.host.showHome() ? .cancel : .allow)
+    }
+
+    /// Same origin and path; the fragment and query do not make another page.
+    static func sameDocument(_ a: URL, _ b: URL) -> Bool {
+        let pathA = a.path.isEmpty ? "/" : a.path
+        let pathB = b.path.isEmpty ? "/" : b.path
+        return Origin(a) != nil && Origin(a) == Origin(b) && pathA == pathB
+    }
+}

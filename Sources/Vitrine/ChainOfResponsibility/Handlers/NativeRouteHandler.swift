@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns URLs matching path patterns (`/product/:id`) into native routes: the page is shown
+/// by native code and the web navigation is cancelled.
+public struct NativeRouteHandler: NavigationActionHandler {
+    public let name = "native-route"
+    public let routes: [RoutePattern]
+    /// Only URLs of these origins are routed (empty: any origin).
+    public let origins: Set<Origin>
+
+    public init(routes: [RoutePattern], origins: Set<Origin> = []) {
+        self.routes = routes
+        self.origins = origins
+    }
+
+    public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
+        if !origins.isEmpty {
+            guard let origin = Origin(action.url), origins.contains(origin) else { return .pass }
+        }
+        for route in routes {
+            if let parameters = route.match(action.url.path) {
+                context.host.present(NativeRoute(name: route.name, parameters: parameters, url: action.url))
+                return .decide(.cancel)
+            }
+        }
+        return .pass
+    }
+}
+
+/// A path pattern with `:name` segments, e.g. `/product/:id`, and the route it names.
+public struct RoutePattern: Sendable, Equatable {
+    public let name: String
+    public let pattern: String
+    private let segments: [Substring]
+
+    public init(_ pattern: String, name: String) {
+        self.name = name
+        self.pattern = pattern
+        self.segments = pattern.split(separator: "/")
+    }
+
+    /// The parameters if `path` matches, segment for segment; nil otherwise.
+    public func match(_ path: String) -> [String: String]? {
+        let parts = path.split(separator: "/")
+        guard parts.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            if segment.hasPrefix(":") {
+                parameters[String(segment.dropFirst())] = String(part).removingPercentEncoding ?? String(part)
+            } else if segment != part {
+                return nil
+            }
+        }
+        return parameters
+    }
+}

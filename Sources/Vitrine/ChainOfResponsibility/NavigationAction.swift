@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a page (or the user) is trying to do: a plain value the GTK adapter builds from a
+/// `WebKitNavigationAction` or a `WebKitResponsePolicyDecision`, so handlers never see C.
+public struct NavigationAction: Sendable, Equatable {
+    /// How the navigation started, after WebKit's `WebKitNavigationType`.
+    public enum NavigationType: String, Sendable {
+        case linkActivated, formSubmitted, backForward, reload, formResubmitted, other
+    }
+
+    /// Where the navigation would land.
+    public enum Target: String, Sendable {
+        /// The container's own view (its main frame or one of its frames).
+        case currentView
+        /// A new window (`window.open`, `target=_blank`).
+        case newWindow
+    }
+
+    /// The phase of the decision: WebKit asks once before the request and once when the
+    /// response arrives.
+    public enum Phase: Sendable, Equatable {
+        case request
+        case response(NavigationResponse)
+    }
+
+    public var url: URL
+    public var navigationType: NavigationType
+    public var target: Target
+    public var isUserGesture: Bool
+    public var isRedirect: Bool
+    public var httpMethod: String
+    public var phase: Phase
+
+    public init(
+        url: URL, navigationType: NavigationType = .other, target: Target = .currentView,
+        isUserGesture: Bool = false, isRedirect: Bool = false, httpMethod: String = "GET",
+        phase: Phase = .request
+    ) {
+        self.url = url
+        self.navigationType = navigationType
+        self.target = target
+        self.isUserGesture = isUserGesture
+        self.isRedirect = isRedirect
+        self.httpMethod = httpMethod
+        self.phase = phase
+    }
+
+    /// The response, for response-phase decisions.
+    public var response: NavigationResponse? {
+        if case .response(let response) = phase { return response }
+        return nil
+    }
+}
+
+/// The response WebKit received, for the response phase of a navigation.
+public struct NavigationResponse: Sendable, Equatable {
+    public var mimeType: String
+    public var statusCode: Int
+    /// Whether WebKit can display this MIME type itself.
+    public var canShowMIMEType: Bool
+    /// Whether this is the main resource of the main frame (not an iframe's document).
+    public var isMainFrame: Bool
+
+    public init(mimeType: String, statusCode: Int, canShowMIMEType: Bool, isMainFrame: Bool) {
+        self.mimeType = mimeType
+        self.statusCode = statusCode
+        self.canShowMIMEType = canShowMIMEType
+        self.isMainFrame = isMainFrame
+    }
+}
+
+/// What WebKit is told to do with a navigation.
+public enum NavigationPolicy: String, Sendable {
+    /// Let it proceed. For a new-window action, the URL loads in the current view (through
+    /// the chain again): Vitrine never opens browser windows.
+    case allow
+    /// Stop it; nothing loads.
+    case cancel
+    /// Hand the response to WebKit's download machinery (response phase only).
+    case download
+}

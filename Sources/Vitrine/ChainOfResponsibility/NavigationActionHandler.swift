@@ -1,0 +1,49 @@
+import Foundation
+
+/// One link of the navigation chain: it decides a navigation or passes it on.
+///
+/// A handler never modifies the action before passing it (that would be an interceptor)
+/// and holds no pointer to the next handler: the `NavigationChain` owns the order.
+/// Handlers may suspend (ask a server, show a dialog); the WebKit decision is held until
+/// they answer, or until their timeout, which fails closed.
+public protocol NavigationActionHandler: Sendable {
+    /// A stable name, reported in the events log as the handler that decided.
+    var name: String { get }
+
+    /// Whether this handler takes part in response-phase decisions. Most handlers only
+    /// judge requests; the chain skips them for responses.
+    var decidesResponses: Bool { get }
+
+    /// How long this handler may take before the chain gives up and cancels. Nil uses
+    /// the chain's default.
+    var timeout: Duration? { get }
+
+    /// Decides `action`, or returns `.pass` to hand it to the next handler.
+    @MainActor func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult
+}
+
+extension NavigationActionHandler {
+    public var decidesResponses: Bool { false }
+    public var timeout: Duration? { nil }
+}
+
+/// A handler's answer.
+public enum HandlerResult: Sendable, Equatable {
+    case pass
+    case decide(NavigationPolicy)
+}
+
+/// What a handler can see and use besides the action.
+@MainActor
+public struct NavigationContext {
+    /// The container: to present native routes, open a browser, switch tabs, ask the user.
+    public let host: any ContainerHost
+    /// The app's own origins (the start URL's and those the configuration allows).
+    /// Handlers configured without explicit origins judge against these.
+    public let appOrigins: Set<Origin>
+
+    public init(host: any ContainerHost, appOrigins: Set<Origin> = []) {
+        self.host = host
+        self.appOrigins = appOrigins
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// An immutable, ordered list of navigation handlers: the Chain of Responsibility.
+///
+/// The first handler that decides wins; the rest never see the action. When every handler
+/// passes, the chain cancels (fails closed) — a preset that wants an open web ends with
+/// `DefaultAllowHandler`. Chains are values: reorder or recombine them per preset without
+/// touching the handlers.
+public struct NavigationChain: Sendable {
+    /// The handler name reported when no handler decided.
+    public static let endOfChain = "end-of-chain"
+    /// The handler name reported when a handler ran out of time.
+    public static let timedOut = "timeout"
+
+    public let handlers: [any NavigationActionHandler]
+    /// How long a handler may take unless it says otherwise.
+    public let defaultTimeout: Duration
+
+    public init(_ handlers: [any NavigationActionHandler] = [], defaultTimeout: Duration = .seconds(10)) {
+        self.handlers = handlers
+        self.defaultTimeout = defaultTimeout
+    }
+
+    /// The handlers' names, in order.
+    public var names: [String] { handlers.map(\.name) }
+
+    // MARK: Recombining
+
+    public func appending(_ handler: any NavigationActionHandler) -> NavigationChain {
+        NavigationChain(handlers + [handler], defaultTimeout: defaultTimeout)
+    }
+
+    /// Puts `handler` first: the head of the chain.
+    public func prepending(_ handler: any NavigationActionHandler) -> NavigationChain {
+        NavigationChain([handler] + handlers, defaultTimeout: defaultTimeout)
+    }
+
+    /// Inserts `handler` before the handler named `name` (at the end when absent).
+    public func inserting(_ handler: any NavigationActionHandler, before name: String) -> NavigationChain {
+        var list = handlers
+        let index = list.firstIndex { $0.name == name } ?? list.endIndex
+        list.insert(handler, at: index)
+        return NavigationChain(list, defaultTimeout: defaultTimeout)
+    }
+
+    public func removing(named name: String) -> NavigationChain {
+        NavigationChain(handlers.filter { $0.name != name }, defaultTimeout: defaultTimeout)
+    }
+
+    /// Replaces the handler of the same name in place, or appends it.
+    public func replacing(_ handler: any NavigationActionHandler) -> NavigationChain {
+        guard let index = handlers.firstIndex(where: { $0.name == handler.name }) else { return appending(handler) }
+        var list = handlers
+        list[index] = handler
+        return NavigationChain(list, defaultTimeout: defaultTimeout)
+    }
+
+    /// The same handlers in the order `names` gives; handlers not named keep their
+    /// relative order after the named ones.
+    public func reordered(_ names: [String]) -> NavigationChain {
+        let named = names.compactMap { name in handlers.first { $0.name == name } }
+        let rest = handlers.filter { !names.contains($0.name) }
+        return NavigationChain(named + rest, defaultTimeout: defaultTimeout)
+    }
+
+    public func withDefaultTimeout(_ timeout: Duration) -> NavigationChain {
+        NavigationChain(handlers, defaultTimeout: timeout)
+    }
+
+    // MARK: Deciding
+
+    /// Runs the chain. Each handler gets its timeout; a handler that runs out of time
+    /// makes the chain cancel, and its late answer is ignored.
+    @MainActor
+    public func decide(_ action: NavigationAction, context: NavigationContext) async -> NavigationDecision {
+        for handler in handlers {
+            if action.response != nil && !handler.decidesResponses { continue }
+            let result = await Self.run(handler, action, context, timeout: handler.timeout ?? defaultTimeout)
+            switch result {
+            case .some(.pass): continue
+            case .some(.decide(let policy)): return NavigationDecision(policy: policy, handler: handler.name)
+            case .none: return NavigationDecision(policy: .cancel, handler: Self.timedOut, timedOutHandler: handler.name)
+            }
+        }
+        return NavigationDecision(policy: .cancel, handler: Self.endOfChain)
+    }
+
+    /// Races `handler` against its timeout; nil means the timeout won.
+    @MainActor
+    private static func run(
+        _ handler: any NavigationActionHandler, _ action: NavigationAction, _ context: NavigationContext,
+        timeout: Duration
+    ) async -> HandlerResult? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<HandlerResult?, Never>) in
+            let once = ResumeOnce(continuation)
+            let timer = Task { @MainActor in
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                once.resume(with: nil)
+            }
+            // A handler that answers after its timeout is not cancelled; its answer is ignored.
+            Task { @MainActor in
+                let result = await handler.handle(action, context: context)
+                if once.resume(with: result) { timer.cancel() }
+            }
+        }
+    }
+}
+
+/// Resumes a continuation exactly once; later attempts are ignored and reported.
+@MainActor
+final class ResumeOnce<Value: Sendable> {
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = continuation
+    }
+
+    /// Returns true if this call resumed the continuation.
+    @discardableResult
+    func resume(with value: Value) -> Bool {
+        guard let continuation else { return false }
+        self.continuation = nil
+        continuation.resume(returning: value)
+        return true
+    }
+}
+
+/// The chain's verdict and who gave it.
+public struct NavigationDecision: Sendable, Equatable {
+    public let policy: NavigationPolicy
+    /// The deciding handler's name, or `end-of-chain` / `timeout`.
+    public let handler: String
+    /// For a timeout, the handler that ran out of time.
+    public let timedOutHandler: String?
+
+    public init(policy: NavigationPolicy, handler: String, timedOutHandler: String? = nil) {
+        self.policy = policy
+        self.handler = handler
+        self.timedOutHandler = timedOutHandler
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The Simple Factory: a ready `Configurator` per preset, which callers may refine.
+/// Presets derive from one another, so a change to `default` reaches `productPage` too.
+public enum ConfiguratorFactory {
+    /// The demo's deep-link scheme.
+    public static let demoScheme = "vitrine-demo"
+    /// The demo app's host under `app://`.
+    public static let demoHost = "demo"
+
+    public static func make(for preset: Preset, resources: ResourceLocator = .init()) -> Configurator {
+        switch preset {
+        case .default:
+            return Configurator()
+                .title("Vitrine")
+                .navigationHandlers([DefaultAllowHandler()])
+                .strategy(PageStrategy())
+                .strategy(UserStrategy())
+        case .productPage:
+            return make(for: .default)
+                .disableZoom()
+                .titleFollowsPage()
+        case .payment:
+            return make(for: .default)
+                .navigationHandlers([
+                    PaymentHandler(),
+                    DeepLinkHandler(schemes: [demoScheme]),
+                    DefaultAllowHandler(),
+                ])
+        case .app:
+            let home = AppDirectory(path: resources.demoDirectory, host: demoHost).rootURL
+                .appendingPathComponent("index.html")
+            return make(for: .productPage)
+                .title("Vitrine demo")
+                .appDirectory(resources.demoDirectory, host: demoHost)
+                .startURL(home)
+                .navigationHandlers([
+                    DeepLinkHandler(schemes: [demoScheme]),
+                    HomePageHandler(homeURL: home),
+                    NativeRouteHandler(routes: [
+                        RoutePattern("/product/:id", name: "product"),
+                        RoutePattern("/shop/:id", name: "shop"),
+                    ]),
+                    PaymentHandler(),
+                    ExternalBrowserHandler(),
+                    OriginAllowlistHandler(),
+                    DefaultAllowHandler(),
+                ])
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// The presets `ConfiguratorFactory` can make.
+public enum Preset: String, CaseIterable, Sendable {
+    /// An open container: everything loads; `page` and `user` strategies.
+    case `default`
+    /// `default` with zoom disabled and the title following the page.
+    case productPage
+    /// Payment pages verified natively, then deep links, then everything else allowed.
+    case payment
+    /// The bundled demo hybrid app: every built-in handler and strategy in use.
+    case app
+
+    /// Accepts the case name or its kebab-case spelling (`productPage`, `product-page`).
+    public init?(name: String) {
+        let folded = name.replacingOccurrences(of: "-", with: "").lowercased()
+        guard let preset = Preset.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
+        self = preset
+    }
+
+    /// The kebab-case name the command line shows.
+    public var commandLineName: String {
+        rawValue.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+    }
+}

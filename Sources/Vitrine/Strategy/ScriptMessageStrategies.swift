@@ -1,0 +1,52 @@
+import Foundation
+
+/// The configured strategies, keyed by identifier, in the order they were added.
+///
+/// Adding a strategy whose identifier exists replaces the old one in place.
+public struct ScriptMessageStrategies: Sendable {
+    private var order: [String] = []
+    private var byIdentifier: [String: any ScriptMessageStrategy] = [:]
+
+    public init(_ strategies: [any ScriptMessageStrategy] = []) {
+        for strategy in strategies { self = adding(strategy) }
+    }
+
+    /// The identifiers, in order: the message handlers registered on the page.
+    public var identifiers: [String] { order }
+
+    public func strategy(for identifier: String) -> (any ScriptMessageStrategy)? {
+        byIdentifier[identifier]
+    }
+
+    /// A copy with `strategy` added, replacing any strategy with the same identifier.
+    public func adding(_ strategy: any ScriptMessageStrategy) -> ScriptMessageStrategies {
+        var copy = self
+        if copy.byIdentifier.updateValue(strategy, forKey: strategy.identifier) == nil {
+            copy.order.append(strategy.identifier)
+        }
+        return copy
+    }
+
+    public func removing(_ identifier: String) -> ScriptMessageStrategies {
+        var copy = self
+        copy.byIdentifier[identifier] = nil
+        copy.order.removeAll { $0 == identifier }
+        return copy
+    }
+
+    /// Answers `message` with the strategy its name picks. Never throws: every message
+    /// gets exactly one outcome, a value or an error message.
+    @MainActor
+    public func dispatch(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<JSONValue, ScriptMessageError> {
+        guard let strategy = byIdentifier[message.name] else {
+            return .failure(ScriptMessageError("no strategy for message '\(message.name)'"))
+        }
+        do {
+            return .success(try await strategy.handle(message, context: context))
+        } catch let error as ScriptMessageError {
+            return .failure(error)
+        } catch {
+            return .failure(ScriptMessageError("\(message.name): \(error)"))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What handlers and strategies may ask of the container that runs them.
+///
+/// The GTK adapter implements it with real windows and dialogs; core tests implement it
+/// with a recorder. Everything here runs on the main actor, like GTK itself.
+@MainActor
+public protocol ContainerHost: AnyObject {
+    /// The URL the view shows now, if any.
+    var currentURL: URL? { get }
+    /// Shows a native page for a route (the original design's "present a native page").
+    func present(_ route: NativeRoute)
+    /// Opens `url` in the desktop's default handler (browser, mail client, …).
+    func openExternally(_ url: URL)
+    /// Goes to the home page. Returns true when that was done natively (a tab switch), so
+    /// the navigation itself is not needed.
+    func showHome() -> Bool
+    /// Asks the user a yes/no question natively; answers false when dismissed.
+    func confirm(title: String, message: String) async -> Bool
+    /// Closes the container's window.
+    func close()
+    /// Reloads the current page.
+    func reload()
+    /// Sets the window title.
+    func setTitle(_ title: String)
+}
+
+/// A native destination recognised in a URL, such as `/product/:id` → `product` with `id`.
+public struct NativeRoute: Sendable, Equatable {
+    public var name: String
+    public var parameters: [String: String]
+    public var url: URL
+
+    public init(name: String, parameters: [String: String] = [:], url: URL) {
+        self.name = name
+        self.parameters = parameters
+        self.url = url
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Finds Vitrine's Resources folder (demo app, error pages, JS SDK) at run time.
+///
+/// SwiftPM only bundles resources inside a target's folder, so the top-level Resources/
+/// is looked up in this order: `$VITRINE_RESOURCES`; the installed data directory
+/// (`<prefix>/share/vitrine`, next to `<prefix>/bin/vitrine`); the source tree this
+/// build came from. The first folder that exists wins.
+public struct ResourceLocator: Sendable {
+    public let directory: URL
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath(),
+                sourceFile: String = #filePath) {
+        directory = Self.candidates(environment: environment, executable: executable, sourceFile: sourceFile)
+            .first { Self.isDirectory($0) } ?? Self.sourceTreeResources(sourceFile)
+    }
+
+    /// Every place looked at, in order.
+    public static func candidates(environment: [String: String], executable: URL, sourceFile: String) -> [URL] {
+        var list: [URL] = []
+        if let override = environment["VITRINE_RESOURCES"], !override.isEmpty {
+            list.append(URL(fileURLWithPath: override))
+        }
+        // <prefix>/bin/vitrine → <prefix>/share/vitrine
+        let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
+        list.append(prefix.appendingPathComponent("share/vitrine"))
+        list.append(sourceTreeResources(sourceFile))
+        return list
+    }
+
+    public var demoDirectory: URL { directory.appendingPathComponent("demo") }
+
+    private static func sourceTreeResources(_ sourceFile: String) -> URL {
+        // Sources/Vitrine/Support/ResourceLocator.swift → <package>/Resources
+        URL(fileURLWithPath: sourceFile)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources")
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
