@@ -5,6 +5,8 @@ public enum ContainerEvent: Sendable, Equatable {
     case navigation(url: String, handler: String, policy: NavigationPolicy, navigationType: String, target: String, phase: String)
     case message(name: String, outcome: String, error: String?)
     case load(event: String, url: String, error: String?)
+    /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
+    case native(action: String, detail: String)
 
     /// The JSON object written to the events log.
     public var json: JSONValue {
@@ -21,6 +23,8 @@ public enum ContainerEvent: Sendable, Equatable {
             var object: [String: JSONValue] = ["type": "load", "event": .string(event), "url": .string(url)]
             if let error { object["error"] = .string(error) }
             return .object(object)
+        case let .native(action, detail):
+            return ["type": "native", "action": .string(action), "detail": .string(detail)]
         }
     }
 }
@@ -29,6 +33,18 @@ public enum ContainerEvent: Sendable, Equatable {
 @MainActor
 public protocol EventSink: AnyObject {
     func record(_ event: ContainerEvent)
+}
+
+/// Keeps events in memory, for tests and for embedding programs that inspect them.
+@MainActor
+public final class MemoryEventLog: EventSink {
+    public private(set) var events: [ContainerEvent] = []
+
+    public init() {}
+
+    public func record(_ event: ContainerEvent) {
+        events.append(event)
+    }
 }
 
 /// Appends one JSON object per line to a file (`-` for standard output), flushed at once

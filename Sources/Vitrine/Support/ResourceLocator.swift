@@ -11,7 +11,7 @@ public struct ResourceLocator: Sendable {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath(),
-                sourceFile: String = #filePath) {
+                sourceFile: String = ResourceLocator.coreSourceFile) {
         directory = Self.candidates(environment: environment, executable: executable, sourceFile: sourceFile)
             .first { Self.isDirectory($0) } ?? Self.sourceTreeResources(sourceFile)
     }
@@ -30,6 +30,10 @@ public struct ResourceLocator: Sendable {
     }
 
     public var demoDirectory: URL { directory.appendingPathComponent("demo") }
+
+    /// This file's path, fixed here: a `#filePath` default argument would be the caller's file,
+    /// so the source-tree fallback would depend on where `ResourceLocator()` is written.
+    @usableFromInline static let coreSourceFile: String = #filePath
 
     private static func sourceTreeResources(_ sourceFile: String) -> URL {
         // Sources/Vitrine/Support/ResourceLocator.swift → <package>/Resources

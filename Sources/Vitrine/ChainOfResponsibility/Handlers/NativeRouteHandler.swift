@@ -17,8 +17,11 @@ public struct NativeRouteHandler: NavigationActionHandler {
         if !origins.isEmpty {
             guard let origin = Origin(action.url), origins.contains(origin) else { return .pass }
         }
+        // The still-encoded path: `URL.path` is already decoded, so matching it would decode
+        // parameters twice ("%2525" → "%") and split on encoded slashes ("a%2Fb").
+        let path = action.url.path(percentEncoded: true)
         for route in routes {
-            if let parameters = route.match(action.url.path) {
+            if let parameters = route.match(path) {
                 context.host.present(NativeRoute(name: route.name, parameters: parameters, url: action.url))
                 return .decide(.cancel)
             }
@@ -39,15 +42,17 @@ public struct RoutePattern: Sendable, Equatable {
         self.segments = pattern.split(separator: "/")
     }
 
-    /// The parameters if `path` matches, segment for segment; nil otherwise.
+    /// The parameters if `path` (percent-encoded, as in the URL) matches, segment for
+    /// segment; nil otherwise. Each segment is decoded once.
     public func match(_ path: String) -> [String: String]? {
         let parts = path.split(separator: "/")
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
+            let decoded = String(part).removingPercentEncoding ?? String(part)
             if segment.hasPrefix(":") {
-                parameters[String(segment.dropFirst())] = String(part).removingPercentEncoding ?? String(part)
-            } else if segment != part {
+                parameters[String(segment.dropFirst())] = decoded
+            } else if segment != decoded {
                 return nil
             }
         }

@@ -25,7 +25,10 @@ public enum MainLoopBridge {
         }
         let handle = unsafeBitCast(handleSymbol, to: HandleFunction.self)
         drain = unsafeBitCast(drainSymbol, to: DrainFunction.self)
-        sourceID = g_unix_fd_add(handle(), G_IO_IN, { _, _, _ in
+        sourceID = g_unix_fd_add(handle(), G_IO_IN, { fd, _, _ in
+            // The handle is an eventfd: read it to re-arm, then run what was queued.
+            var counter: UInt64 = 0
+            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
             MainLoopBridge.drain?(nil)
             return gboolean(1) // G_SOURCE_CONTINUE
         }, nil)

@@ -1,0 +1,84 @@
+import CWebKitGTK
+
+/// The signal connections one Swift object owns, disconnected together on teardown.
+///
+/// Each connection passes a retained `SignalContext` as user data; GLib releases it through
+/// the destroy notify when the connection goes away (disconnect or the instance's
+/// finalisation), so a context never outlives its connection nor dies before it.
+/// The context holds its owner weakly: a signal that fires during teardown finds nil
+/// and does nothing.
+@MainActor
+final class SignalConnections {
+    private var connections: [(instance: gpointer, id: gulong)] = []
+
+    /// Connects `handler` (a `@convention(c)` function of the signal's exact C signature,
+    /// cast to `GCallback`) to `signal` on `instance`. The instance must stay alive until
+    /// `disconnectAll()`: owners keep a reference to what they connect to.
+    @discardableResult
+    func connect(_ instance: gpointer, _ signal: String, context: SignalContext, handler: GCallback) -> gulong {
+        let data = Unmanaged.passRetained(context).toOpaque()
+        let id = g_signal_connect_data(instance, signal, handler, data, { data, _ in
+            guard let data else { return }
+            Unmanaged<SignalContext>.fromOpaque(data).release()
+        }, GConnectFlags(rawValue: 0))
+        connections.append((instance, id))
+        return id
+    }
+
+    /// Disconnects everything this owner connected. Safe to call twice.
+    func disconnectAll() {
+        for connection in connections where g_signal_handler_is_connected(connection.instance, connection.id) != 0 {
+            g_signal_handler_disconnect(connection.instance, connection.id)
+        }
+        connections.removeAll()
+    }
+
+    var count: Int { connections.count }
+}
+
+/// User data of a signal connection: a weak owner and an optional tag (for example the
+/// script-message handler name, which the reply signal does not carry).
+final class SignalContext {
+    weak var owner: AnyObject?
+    let tag: String
+
+    init(owner: AnyObject, tag: String = "") {
+        self.owner = owner
+        self.tag = tag
+    }
+
+    /// The owner of a connection from its user data, if still alive.
+    static func owner<Owner: AnyObject>(_ data: gpointer?, as type: Owner.Type) -> Owner? {
+        guard let data else { return nil }
+        return Unmanaged<SignalContext>.fromOpaque(data).takeUnretainedValue().owner as? Owner
+    }
+
+    static func tag(_ data: gpointer?) -> String {
+        guard let data else { return "" }
+        return Unmanaged<SignalContext>.fromOpaque(data).takeUnretainedValue().tag
+    }
+}
+
+/// Casts a typed C callback to `GCallback` for `g_signal_connect_data`.
+func gCallback<F>(_ function: F) -> GCallback {
+    unsafeBitCast(function, to: GCallback.self)
+}
+
+/// A `gpointer` to any C object pointer.
+@inline(__always) func gptr(_ pointer: OpaquePointer) -> gpointer { UnsafeMutableRawPointer(pointer) }
+@inline(__always) func gptr<T>(_ pointer: UnsafeMutablePointer<T>) -> gpointer { UnsafeMutableRawPointer(pointer) }
+
+/// The same GObject seen as another type in its class hierarchy (C's upcast/downcast macros).
+@inline(__always) func cast<T, U>(_ pointer: UnsafeMutablePointer<U>) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
+}
+
+/// Swift String from a C string owned by GLib (not freed here).
+@inline(__always) func string(_ cString: UnsafePointer<gchar>?) -> String? { cString.map { String(cString: $0) } }
+
+/// Swift String from a C string this code owns: frees it with g_free.
+func takeString(_ cString: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let cString else { return nil }
+    defer { g_free(cString) }
+    return String(cString: cString)
+}

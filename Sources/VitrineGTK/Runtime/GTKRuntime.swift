@@ -1,0 +1,55 @@
+import CWebKitGTK
+import Foundation
+
+/// The process-wide GTK state: one `gtk_init`, the main-queue bridge, the main loop.
+///
+/// GTK is single-threaded: everything here runs on the main thread.
+@MainActor
+public enum GTKRuntime {
+    private static var isInitialized = false
+
+    /// Whether a display can be opened (GTK needs one for windows).
+    public nonisolated static var hasDisplay: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+    }
+
+    /// Initialises GTK once and joins the main actor to GLib's loop.
+    public static func initialize() {
+        guard !isInitialized else { return }
+        isInitialized = true
+        gtk_init(nil, nil)
+        MainLoopBridge.install()
+    }
+
+    /// Runs GTK's main loop until `quit()`. Call from the main thread outside any
+    /// main-queue job (a command-line program's top level), so the bridge can drain the
+    /// main queue: async handlers and `@MainActor` tasks run while the loop runs.
+    public static func run() {
+        initialize()
+        gtk_main()
+    }
+
+    public static func quit() {
+        if gtk_main_level() > 0 { gtk_main_quit() }
+    }
+
+    /// Dispatches GLib events from inside an async main-actor context until `condition`
+    /// holds or `timeout` passes; returns whether the condition held.
+    ///
+    /// For test runners and embedders whose main thread is already inside a main-queue job:
+    /// there, libdispatch does not drain the main queue re-entrantly, so `gtk_main` would
+    /// starve the main actor. This alternates GLib iterations with short sleeps instead.
+    @discardableResult
+    public static func pump(timeout: Duration = .seconds(20), until condition: () -> Bool) async -> Bool {
+        initialize()
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            var dispatched = 0
+            while g_main_context_iteration(nil, 0) != 0 && dispatched < 100 { dispatched += 1 }
+            try? await Task.sleep(for: .milliseconds(dispatched > 0 ? 0 : 2))
+        }
+        return true
+    }
+}

@@ -1,0 +1,92 @@
+import CWebKitGTK
+import Foundation
+import Vitrine
+
+/// What handlers and strategies can ask of the container (`ContainerHost`).
+extension WebContainer {
+    public func present(_ route: NativeRoute) {
+        dismissRoute()
+        let page = NativeRoutePage.make(route) { [weak self] in self?.dismissRoute() }
+        gtk_stack_add_named(stackPointer, page, "route")
+        gtk_widget_show_all(page)
+        gtk_stack_set_visible_child_name(stackPointer, "route")
+        routePage = page
+        presentedRoute = route
+        record(.native(action: "present-route", detail: route.url.absoluteString))
+    }
+
+    /// Returns from a native route to the web view.
+    public func dismissRoute() {
+        guard let page = routePage else { return }
+        gtk_stack_set_visible_child_name(stackPointer, "web")
+        gtk_widget_destroy(page)
+        routePage = nil
+        presentedRoute = nil
+    }
+
+    public func openExternally(_ url: URL) {
+        externallyOpenedURLs.append(url)
+        record(.native(action: "open-externally", detail: url.absoluteString))
+        if let externalOpener {
+            externalOpener(url)
+            return
+        }
+        var error: UnsafeMutablePointer<GError>?
+        if gtk_show_uri_on_window(windowPointer, url.absoluteString, guint32(GDK_CURRENT_TIME), &error) == 0 {
+            logger.warning("no desktop handler opened \(url.absoluteString): \(error.flatMap { string($0.pointee.message) } ?? "")")
+            g_clear_error(&error)
+        }
+    }
+
+    /// Without tabs there is no native home: the navigation loads the home page.
+    public func showHome() -> Bool {
+        dismissRoute()
+        return false
+    }
+
+    public func confirm(title: String, message: String) async -> Bool {
+        guard !isTornDown else { return false }
+        // One question at a time: a second one while a dialog is open is declined.
+        guard pendingConfirmation == nil else { return false }
+        let dialog = ConfirmDialog.make(parent: windowPointer, title: title, message: message)
+        activeDialog = dialog
+        signals.connect(gptr(dialog), "response", context: SignalContext(owner: self), handler: gCallback(onDialogResponse))
+        gtk_widget_show_all(dialog)
+        record(.native(action: "confirm", detail: title))
+        return await withCheckedContinuation { pendingConfirmation = $0 }
+    }
+
+    /// Answers the open confirmation dialog as a user would (for tests and remote control).
+    public func respondToDialog(accept: Bool) {
+        guard let dialog = activeDialog else { return }
+        gtk_dialog_response(
+            UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkDialog.self),
+            accept ? GTK_RESPONSE_ACCEPT.rawValue : GTK_RESPONSE_CANCEL.rawValue)
+    }
+
+    /// Whether a confirmation dialog is showing.
+    public var isShowingDialog: Bool { activeDialog != nil }
+
+    func dialogResponded(_ response: gint) {
+        guard let dialog = activeDialog else { return }
+        activeDialog = nil
+        gtk_widget_destroy(dialog)
+        let continuation = pendingConfirmation
+        pendingConfirmation = nil
+        continuation?.resume(returning: response == GTK_RESPONSE_ACCEPT.rawValue)
+    }
+
+    public func reload() {
+        webkit_web_view_reload(webView)
+    }
+
+    public func setTitle(_ title: String) {
+        gtk_window_set_title(windowPointer, title)
+    }
+}
+
+/// `response` on a dialog: `void (*)(GtkDialog*, gint, gpointer)`.
+private let onDialogResponse: @convention(c) (OpaquePointer?, gint, gpointer?) -> Void = { _, response, data in
+    guard let container = WebContainer.from(data) else { return }
+    MainActor.assumeIsolated { container.dialogResponded(response) }
+}

@@ -1,0 +1,26 @@
+import CWebKitGTK
+import Foundation
+
+extension WebContainer {
+    /// Writes a PNG of the visible part of the page to `path`.
+    public func snapshot(to path: String) async throws {
+        let surface: OpaquePointer = try await withCheckedThrowingContinuation { continuation in
+            AsyncCallback.call({ callback, data in
+                webkit_web_view_get_snapshot(
+                    webView, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, callback, data)
+            }, finish: { [webView] _, result in
+                var error: UnsafeMutablePointer<GError>?
+                if let surface = webkit_web_view_get_snapshot_finish(webView, result, &error) {
+                    continuation.resume(returning: surface)
+                } else {
+                    continuation.resume(throwing: GLibError.take(&error, "snapshot failed"))
+                }
+            })
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw GLibError(description: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}
