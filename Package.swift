@@ -39,6 +39,13 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "VitrineTests", dependencies: ["Vitrine"]),
+        // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
+        .executableTarget(
+            name: "vitrine-loop-check",
+            dependencies: ["Vitrine", "VitrineGTK"],
+            path: "Tests/LoopCheck",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "VitrineGTKTests",
             dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK"],

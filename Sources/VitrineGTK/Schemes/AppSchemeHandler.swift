@@ -58,8 +58,7 @@ final class AppSchemeHandler {
         let inputStream = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
         let response = webkit_uri_scheme_response_new(inputStream, gint64(size))!
         defer { g_object_unref(gptr(response)) }
-        webkit_uri_scheme_response_set_status(response, 200, nil)
-        webkit_uri_scheme_response_set_content_type(response, Self.mimeType(for: file.lastPathComponent))
+        Self.describe(response, status: 200, mimeType: Self.mimeType(for: file.lastPathComponent), length: size)
         webkit_uri_scheme_request_finish_with_response(request, response)
     }
 
@@ -71,9 +70,20 @@ final class AppSchemeHandler {
         defer { g_object_unref(gptr(stream)) }
         let response = webkit_uri_scheme_response_new(stream, gint64(bytes.count))!
         defer { g_object_unref(gptr(response)) }
-        webkit_uri_scheme_response_set_status(response, guint(status), nil)
-        webkit_uri_scheme_response_set_content_type(response, "text/plain; charset=utf-8")
+        Self.describe(response, status: status, mimeType: "text/plain; charset=utf-8", length: bytes.count)
         webkit_uri_scheme_request_finish_with_response(request, response)
+    }
+
+    /// Status, MIME type and HTTP headers: WebKit uses the content type to render, while
+    /// `fetch()` sees only the headers, so both carry it.
+    private static func describe(_ response: UnsafeMutablePointer<WebKitURISchemeResponse>, status: Int, mimeType: String, length: Int) {
+        webkit_uri_scheme_response_set_status(response, guint(status), nil)
+        webkit_uri_scheme_response_set_content_type(response, mimeType)
+        let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)
+        soup_message_headers_append(headers, "Content-Type", mimeType)
+        if length >= 0 { soup_message_headers_set_content_length(headers, goffset(length)) }
+        soup_message_headers_append(headers, "X-Content-Type-Options", "nosniff")
+        webkit_uri_scheme_response_set_http_headers(response, headers) // takes ownership
     }
 
     /// The MIME type GLib's shared-mime-info database gives the file name.

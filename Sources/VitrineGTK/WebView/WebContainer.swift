@@ -37,6 +37,9 @@ public final class WebContainer: ContainerHost {
     let signals = SignalConnections()
     private var sinks: [any EventSink] = []
     private(set) var isTornDown = false
+    /// While the window is shown the container keeps itself alive, like the window it
+    /// owns: callers need not hold it. Released in `tearDown()`.
+    private var retainedWhileShown: WebContainer?
     let logger = Logger(label: "vitrine.container")
 
     /// Builds the window and view and wires every signal. Nothing loads until `start()`:
@@ -66,6 +69,8 @@ public final class WebContainer: ContainerHost {
 
     /// Shows the window and loads the start URL.
     public func start() {
+        guard !isTornDown else { return }
+        retainedWhileShown = self
         gtk_widget_show_all(window)
         if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
         if let url = configuration.startURL { load(url) }
@@ -98,6 +103,11 @@ public final class WebContainer: ContainerHost {
     /// Runs JavaScript in the page and returns its result as JSON (for embedders and tests).
     public func evaluate(_ script: String) async throws -> JSONValue {
         try await JavaScriptEvaluation.run(script, in: webView)
+    }
+
+    /// Runs a JavaScript function body that may `await`, and returns what it resolves to.
+    public func evaluateAsync(_ functionBody: String) async throws -> JSONValue {
+        try await JavaScriptEvaluation.runAsyncFunction(functionBody, in: webView)
     }
 
     var windowPointer: UnsafeMutablePointer<GtkWindow> { cast(window) }
@@ -160,6 +170,7 @@ public final class WebContainer: ContainerHost {
         g_object_unref(gptr(contentManager))
         g_object_unref(gptr(window))
         onClose?()
+        retainedWhileShown = nil
     }
 }
 

@@ -1,0 +1,59 @@
+# Vitrine — the two everyday commands are `make run` and `make test`.
+# Both install what they need on a fresh Debian 12 machine with the Swift toolchain.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+# System packages: WebKitGTK and GTK headers, a virtual X server for headless runs,
+# D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots.
+APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
+	shared-mime-info fonts-dejavu-core python3
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SCREENSHOT ?= out/demo.png
+ARGS ?=
+
+.PHONY: deps build run test test-core test-window bench clean
+
+## deps: install the system packages (only those missing; apt-get update first)
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## run: the bundled demo (or ARGS="URL …"); with no display, under Xvfb with a screenshot
+run: build
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		.build/debug/vitrine $(ARGS); \
+	else \
+		mkdir -p $(dir $(SCREENSHOT)); \
+		echo "no display: running under Xvfb and writing a screenshot"; \
+		$(XVFB) .build/debug/vitrine --exit-after-load --screenshot $(SCREENSHOT) $(ARGS) && \
+		echo "screenshot: $(abspath $(SCREENSHOT))"; \
+	fi
+
+## test: core tests with no display, then window tests (real WebKitGTK) under Xvfb
+test: deps
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory test-core test-window
+
+test-core:
+	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter VitrineTests
+
+test-window:
+	NO_AT_BRIDGE=1 $(XVFB) $(SWIFT) test --skip-build --filter VitrineGTKTests
+
+## bench: Vitrine against a plain C WebKitGTK program, ratios printed
+bench: deps
+	$(SWIFT) build -c release
+	$(XVFB) python3 benchmarks/startup.py --vitrine .build/release/vitrine --runs 10
+
+clean:
+	rm -rf .build out benchmarks/bin

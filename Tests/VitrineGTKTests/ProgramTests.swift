@@ -1,0 +1,88 @@
+import CWebKitGTK
+import Foundation
+import Testing
+
+extension WebKitTests {
+    /// The `vitrine` program and the gtk_main loop, run as real processes under the same display.
+    @Suite
+    struct ProgramTests {
+        @Test func theDemosScreenshotIsNotBlank() throws {
+            let png = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-demo-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: png) }
+            let run = try runProcess(try BuiltProducts.path("vitrine"), ["--exit-after-load", "--screenshot", png], timeout: 90)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stderr.contains("screenshot written to \(png)"))
+
+            var error: UnsafeMutablePointer<GError>?
+            let pixbuf = try #require(gdk_pixbuf_new_from_file(png, &error), "not a PNG")
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+            #expect(width == 1024 && height == 768)
+            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+            let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+            var colours = Set<UInt32>()
+            for y in Swift.stride(from: 0, to: height, by: 4) {
+                for x in Swift.stride(from: 0, to: width, by: 4) {
+                    let p = pixels + y * stride + x * channels
+                    colours.insert(UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2]))
+                }
+            }
+            // A blank or single-colour capture has a handful of colours; the demo has text,
+            // a gradient and cards.
+            #expect(colours.count > 200, "only \(colours.count) colours")
+        }
+
+        @Test(arguments: [
+            (["--preset", "nonsense"], "unknown preset 'nonsense'"),
+            (["--width", "0"], "--width must be positive"),
+            (["not a url"], "neither a URL with a scheme nor an existing file"),
+            (["--screenshot", "out.jpg"], "PNG"),
+            (["--no-such-flag"], "Unknown option"),
+        ])
+        func badArgumentsExitNonZeroWithAClearMessageAndNoWindow(arguments: [String], message: String) throws {
+            let started = Date()
+            let run = try runProcess(try BuiltProducts.path("vitrine"), arguments, timeout: 20)
+            #expect(run.status != 0)
+            #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
+            #expect(Date().timeIntervalSince(started) < 10, "it must not have opened a window and waited")
+        }
+
+        @Test func versionPrintsAndExitsZero() throws {
+            let run = try runProcess(try BuiltProducts.path("vitrine"), ["--version"], timeout: 20)
+            #expect(run.status == 0)
+            #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
+        }
+
+        @Test func eventsAreWrittenAsJSONLines() throws {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-events-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let run = try runProcess(try BuiltProducts.path("vitrine"), ["--exit-after-load", "--events", log], timeout: 90)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+            #expect(objects.contains { $0["type"] as? String == "navigation" && $0["handler"] as? String == "default-allow"
+                    && $0["policy"] as? String == "allow" && $0["url"] as? String == "app://demo/index.html" })
+            #expect(objects.contains { $0["type"] as? String == "load" && $0["event"] as? String == "finished" })
+        }
+
+        /// Under gtk_main (the program's loop, not the test runner's), a suspending async
+        /// @MainActor handler decides a real navigation: the bridge drains the main queue.
+        @Test func anAsyncMainActorHandlerDecidesUnderGtkMain() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-loop-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try "<!doctype html><title>start</title><script>addEventListener('load', () => setTimeout(() => location.href = 'blocked.html', 50));</script>"
+                .write(to: directory.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+            try "blocked".write(to: directory.appendingPathComponent("blocked.html"), atomically: true, encoding: .utf8)
+
+            let run = try runProcess(try BuiltProducts.path("vitrine-loop-check"), [directory.path], timeout: 60)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let events = run.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            }
+            #expect(events.contains { $0["url"] == "app://loop/index.html" && $0["event"] == "finished" })
+            #expect(events.contains { $0["url"] == "app://loop/blocked.html" && $0["handler"] == "slow-async" && $0["policy"] == "cancel" })
+            #expect(!events.contains { $0["url"] == "app://loop/blocked.html" && $0["type"] == "load" })
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+import VitrineGTK
+
+/// Keeps GLib's loop turning inside the test process, on the main actor.
+///
+/// Swift Testing runs `@MainActor` tests inside main-queue jobs, where libdispatch will not
+/// drain the main queue re-entrantly, so `gtk_main()` cannot be used here (the `vitrine`
+/// program uses it; `LoopBridgeTests` checks that path in a subprocess). Instead one task
+/// alternates GLib iterations with short sleeps for the whole run.
+@MainActor
+enum TestLoop {
+    private static var started = false
+
+    static func start() {
+        guard !started else { return }
+        started = true
+        GTKRuntime.initialize()
+        Task { @MainActor in
+            while true {
+                var dispatched = 0
+                while g_main_context_iteration(nil, 0) != 0 && dispatched < 200 { dispatched += 1 }
+                try? await Task.sleep(for: .milliseconds(dispatched > 0 ? 0 : 2))
+            }
+        }
+    }
+
+    /// Waits until `condition` holds; false after `timeout`.
+    static func wait(timeout: Duration = .seconds(20), until condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+}
+
+/// A container on test pages served from a temporary app directory (`app://test/…`),
+/// recording every event.
+@MainActor
+final class WebTestHarness {
+    static let host = "test"
+    let directory: URL
+    let container: WebContainer
+    let events = MemoryEventLog()
+
+    init(pages: [String: String], configure: (Configurator) -> Configurator = { $0 }) throws {
+        TestLoop.start()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-test-\(UUID().uuidString)")
+        for (path, content) in pages {
+            let file = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let configurator = configure(
+            ConfiguratorFactory.make(for: .default)
+                .appDirectory(directory, host: Self.host)
+                .windowSize(width: 800, height: 600))
+        container = WebContainer(configuration: try configurator.build())
+        container.addEventSink(events)
+        container.externalOpener = { _ in } // no desktop browser under Xvfb
+    }
+
+    static func url(_ path: String) -> URL { URL(string: "app://\(host)/\(path)")! }
+
+    /// Shows the window, loads `path` and waits for the load to finish.
+    func open(_ path: String) async throws {
+        container.start()
+        container.load(Self.url(path))
+        try #require(await waitForLoad(Self.url(path)), "\(path) did not finish loading")
+    }
+
+    /// Waits for a `finished` load event for `url`.
+    func waitForLoad(_ url: URL, timeout: Duration = .seconds(20)) async -> Bool {
+        await TestLoop.wait(timeout: timeout) { self.loads(of: url).contains("finished") }
+    }
+
+    func loads(of url: URL) -> [String] {
+        events.events.compactMap {
+            if case let .load(event, loaded, _) = $0, loaded == url.absoluteString { return event }
+            return nil
+        }
+    }
+
+    /// The navigation decisions recorded for `url`, request phase.
+    func decisions(for url: URL) -> [(handler: String, policy: NavigationPolicy)] {
+        events.events.compactMap {
+            if case let .navigation(decided, handler, policy, _, _, phase) = $0,
+               decided == url.absoluteString, phase == "request" { return (handler, policy) }
+            return nil
+        }
+    }
+
+    func messages() -> [(name: String, outcome: String, error: String?)] {
+        events.events.compactMap {
+            if case let .message(name, outcome, error) = $0 { return (name, outcome, error) }
+            return nil
+        }
+    }
+
+    func close() {
+        container.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A navigation decision as the events log shows it.
+struct Decided: Equatable, CustomStringConvertible {
+    let handler: String
+    let policy: NavigationPolicy
+    init(_ handler: String, _ policy: NavigationPolicy) {
+        self.handler = handler
+        self.policy = policy
+    }
+    var description: String { "\(handler) → \(policy)" }
+}
+
+/// Locates built products (the `vitrine` program, the loop check) next to the test bundle.
+enum BuiltProducts {
+    static func path(_ name: String) throws -> String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw ProductNotFound(name: name)
+    }
+
+    struct ProductNotFound: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "built product '\(name)' not found next to the test bundle; run swift build first" }
+    }
+}
+
+/// Runs a program to completion with a time limit; returns exit status and output.
+func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    // Read while waiting so a chatty child never blocks on a full pipe.
+    var stdoutData = Data(), stderrData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { stdoutData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter()
+    DispatchQueue.global().async { stderrData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { process.terminate(); kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    group.wait()
+    return (process.terminationStatus, String(decoding: stdoutData, as: UTF8.self), String(decoding: stderrData, as: UTF8.self))
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Vitrine
+
+@Suite("Presets and the factory")
+struct PresetTests {
+    @Test func defaultPreset() throws {
+        let configuration = try ConfiguratorFactory.make(for: .default).build()
+        #expect(configuration.navigationChain.names == ["default-allow"])
+        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.title == "Vitrine")
+        #expect(!configuration.disablesZoom)
+        #expect(!configuration.titleFollowsPage)
+        #expect(configuration.userScripts.isEmpty)
+        #expect(configuration.startURL == nil)
+    }
+
+    @Test func productPagePreset() throws {
+        let configuration = try ConfiguratorFactory.make(for: .productPage).build()
+        #expect(configuration.navigationChain.names == ["default-allow"])
+        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.disablesZoom)
+        #expect(configuration.titleFollowsPage)
+        #expect(configuration.userScripts == [.disableZoom])
+    }
+
+    @Test func paymentPreset() throws {
+        let configuration = try ConfiguratorFactory.make(for: .payment).build()
+        #expect(configuration.navigationChain.names == ["payment", "deep-link", "default-allow"])
+        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(!configuration.disablesZoom)
+    }
+
+    @Test func appPreset() throws {
+        let resources = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: resources) }
+        try FileManager.default.createDirectory(at: resources.appendingPathComponent("demo"), withIntermediateDirectories: true)
+        let locator = ResourceLocator(environment: ["VITRINE_RESOURCES": resources.path],
+                                      executable: URL(fileURLWithPath: "/nonexistent/bin/vitrine"))
+        #expect(locator.directory.standardizedFileURL == resources.standardizedFileURL)
+
+        let configuration = try ConfiguratorFactory.make(for: .app, resources: locator).build()
+        #expect(configuration.navigationChain.names == [
+            "deep-link", "home", "native-route", "payment", "external-browser", "origin-allowlist", "default-allow",
+        ])
+        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.disablesZoom)
+        #expect(configuration.titleFollowsPage)
+        #expect(configuration.title == "Vitrine demo")
+        #expect(configuration.startURL == url("app://demo/index.html"))
+        #expect(configuration.appDirectory?.host == ConfiguratorFactory.demoHost)
+        #expect(configuration.appDirectory?.path.standardizedFileURL
+            == resources.appendingPathComponent("demo").standardizedFileURL)
+        #expect(configuration.appOrigins == [origin("app://demo")])
+    }
+
+    @MainActor
+    @Test func appPresetChainBehaves() async throws {
+        let resources = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: resources) }
+        try FileManager.default.createDirectory(at: resources.appendingPathComponent("demo"), withIntermediateDirectories: true)
+        let locator = ResourceLocator(environment: ["VITRINE_RESOURCES": resources.path],
+                                      executable: URL(fileURLWithPath: "/nonexistent/bin/vitrine"))
+        let configuration = try ConfiguratorFactory.make(for: .app, resources: locator).build()
+        let host = TestHost(showHomeResult: true, confirmAnswer: false)
+        let context = NavigationContext(host: host, appOrigins: configuration.appOrigins)
+        let chain = configuration.navigationChain
+
+        func decide(_ string: String, _ type: NavigationAction.NavigationType = .linkActivated) async -> NavigationDecision {
+            await chain.decide(NavigationAction(url: url(string), navigationType: type), context: context)
+        }
+        #expect(await decide("vitrine-demo://cart") == NavigationDecision(policy: .cancel, handler: "deep-link"))
+        #expect(await decide("app://demo/index.html") == NavigationDecision(policy: .cancel, handler: "home"))
+        #expect(await decide("app://demo/index.html", .other) == NavigationDecision(policy: .allow, handler: "default-allow"))
+        #expect(await decide("app://demo/product/7") == NavigationDecision(policy: .cancel, handler: "native-route"))
+        #expect(await decide("app://demo/pay/now") == NavigationDecision(policy: .cancel, handler: "payment"))
+        #expect(await decide("https://example.org/") == NavigationDecision(policy: .cancel, handler: "external-browser"))
+        #expect(await decide("https://example.org/", .other) == NavigationDecision(policy: .cancel, handler: "origin-allowlist"))
+        #expect(await decide("app://demo/about.html") == NavigationDecision(policy: .allow, handler: "default-allow"))
+        #expect(host.presentedRoutes.map(\.name) == ["deep-link", "product"])
+        #expect(host.openedURLs == [url("https://example.org/")])
+        #expect(host.confirmations.count == 1)
+    }
+
+    @Test func presetsDeriveFromDefault() throws {
+        for preset in Preset.allCases where preset != .app {
+            let configuration = try ConfiguratorFactory.make(for: preset).build()
+            #expect(configuration.navigationChain.names.last == "default-allow", "\(preset) ends open")
+            #expect(configuration.strategies.identifiers == ["page", "user"], "\(preset) strategies")
+        }
+    }
+
+    @Test func presetNames() {
+        #expect(Preset.allCases == [.default, .productPage, .payment, .app])
+        #expect(Preset(name: "default") == .default)
+        #expect(Preset(name: "product-page") == .productPage)
+        #expect(Preset(name: "productPage") == .productPage)
+        #expect(Preset(name: "PRODUCT-PAGE") == .productPage)
+        #expect(Preset(name: "payment") == .payment)
+        #expect(Preset(name: "app") == .app)
+        #expect(Preset(name: "kiosk") == nil)
+        #expect(Preset(name: "") == nil)
+        #expect(Preset(name: "product_page") == nil)
+    }
+
+    @Test func commandLineNames() {
+        #expect(Preset.default.commandLineName == "default")
+        #expect(Preset.productPage.commandLineName == "product-page")
+        #expect(Preset.payment.commandLineName == "payment")
+        #expect(Preset.app.commandLineName == "app")
+        for preset in Preset.allCases {
+            #expect(Preset(name: preset.commandLineName) == preset, "\(preset) round-trips through its command-line name")
+        }
+    }
+}

@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""Startup-time and memory benchmark: vitrine vs. a minimal C WebKitGTK program.
+
+For each run both programs load the same page, interleaved (the order
+alternates every run so neither always gets the warmer caches). Per program
+and run it records:
+
+  startup  wall time from just before spawn until the program prints
+           {"type":"load","event":"finished",...} on stdout;
+  memory   PSS of the whole process tree (the program plus WebKitWebProcess,
+           WebKitNetworkProcess, ...) after a short settle time, summed from
+           /proc/PID/smaps_rollup. PSS shares common pages fairly between
+           processes, so the sum is not inflated by shared libraries.
+
+It prints medians/means and the ratios vitrine / C. Python 3 stdlib only.
+
+Needs an X display; run it under `xvfb-run -a`, or let it re-exec itself
+under xvfb-run when neither DISPLAY nor WAYLAND_DISPLAY is set.
+See benchmarks/README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import http.server
+import json
+import os
+import queue
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+REPO_DIR = BENCH_DIR.parent
+C_SOURCE = BENCH_DIR / "c" / "minimal-webkit.c"
+C_BINARY = BENCH_DIR / "bin" / "minimal-webkit"
+
+# Set when we re-exec under xvfb-run, so a broken xvfb cannot make us loop.
+REEXEC_GUARD = "VITRINE_BENCH_UNDER_XVFB"
+XVFB_ARGS = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"]
+
+# Bounds for shutting a program down: SIGTERM, then SIGKILL.
+TERM_GRACE_S = 5.0
+KILL_GRACE_S = 5.0
+
+PAGE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Vitrine benchmark page</title>
+<style>
+  :root { --accent: #3b6ea5; }
+  body { font: 16px/1.5 sans-serif; margin: 0; color: #222; background: #fafafa; }
+  header { background: var(--accent); color: white; padding: 1rem 2rem; }
+  main { display: grid; grid-template-columns: repeat(3, 1fr); gap: 1rem; padding: 2rem; }
+  article { background: white; border-radius: 8px; padding: 1rem;
+            box-shadow: 0 1px 3px rgba(0, 0, 0, .15); }
+  article h2 { margin-top: 0; font-size: 1.1rem; color: var(--accent); }
+</style>
+</head>
+<body>
+<header><h1>Benchmark page</h1></header>
+<main>
+%s
+</main>
+</body>
+</html>
+""" % "\n".join(
+    f"<article><h2>Section {i}</h2><p>Lorem ipsum dolor sit amet, consectetur "
+    f"adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna "
+    f"aliqua. Item {i} of the benchmark grid.</p></article>"
+    for i in range(1, 13)
+)
+
+
+# --------------------------------------------------------------------------- setup
+
+def ensure_display() -> None:
+    """Re-exec under xvfb-run if there is no display to open a window on."""
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return
+    if os.environ.get(REEXEC_GUARD):
+        sys.exit("error: still no DISPLAY after re-exec under xvfb-run")
+    if not shutil.which("xvfb-run"):
+        sys.exit("error: no DISPLAY and xvfb-run not found; run under a display or install xvfb")
+    print("no DISPLAY: re-running under xvfb-run", file=sys.stderr, flush=True)
+    env = dict(os.environ, **{REEXEC_GUARD: "1"})
+    argv = XVFB_ARGS + [sys.executable, str(Path(__file__).resolve())] + sys.argv[1:]
+    os.execvpe(argv[0], argv, env)
+
+
+def build_c_program() -> Path:
+    """Compile the C baseline if the binary is missing or older than its source."""
+    if C_BINARY.exists() and C_BINARY.stat().st_mtime >= C_SOURCE.stat().st_mtime:
+        return C_BINARY
+    C_BINARY.parent.mkdir(parents=True, exist_ok=True)
+    flags = subprocess.run(
+        ["pkg-config", "--cflags", "--libs", "webkit2gtk-4.1"],
+        check=True, capture_output=True, text=True, timeout=30,
+    ).stdout.split()
+    cmd = ["cc", "-O2", "-Wall", "-o", str(C_BINARY), str(C_SOURCE), *flags]
+    print("building", C_BINARY.relative_to(REPO_DIR), file=sys.stderr, flush=True)
+    subprocess.run(cmd, check=True, timeout=120)
+    return C_BINARY
+
+
+class _PageHandler(http.server.BaseHTTPRequestHandler):
+    """Serves the generated page for every path (favicon included): no 404 noise."""
+
+    body = PAGE_HTML.encode("utf-8")
+
+    def do_GET(self) -> None:  # noqa: N802 (stdlib naming)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(self.body)))
+        self.send_header("Cache-Control", "no-store")  # every run fetches it anew
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, fmt: str, *args) -> None:
+        pass  # keep the benchmark output clean
+
+
+def start_page_server() -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve the page on loopback only, on a free port chosen by the kernel."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _PageHandler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="page-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+def start_session_bus(verbose: bool) -> subprocess.Popen | None:
+    """Give the benchmark one private D-Bus session bus if there is none.
+
+    Without a session bus GLib autolaunches one (dbus-launch, dbus-daemon,
+    the AT-SPI bus) inside *every* program run: tens of ms of noise, and
+    processes that escape the measured tree. A desktop always has a bus, so
+    one shared bus for all runs is both fairer and closer to real use.
+    """
+    if os.environ.get("DBUS_SESSION_BUS_ADDRESS") or not shutil.which("dbus-daemon"):
+        return None
+    bus = subprocess.Popen(
+        ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+        stderr=None if verbose else subprocess.DEVNULL,  # it logs every activation
+        start_new_session=True,
+    )
+    ready, _, _ = select.select([bus.stdout], [], [], 10.0)
+    address = bus.stdout.readline().strip() if ready else ""
+    if not address:
+        _stop(bus, {})
+        sys.exit("error: private dbus-daemon did not report its address")
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # inherited by every run
+    return bus
+
+
+# --------------------------------------------------------------------------- /proc
+
+def _read_stat(pid: int) -> tuple[int, int, int] | None:
+    """(ppid, session id, start time) of a process, or None if it is gone."""
+    try:
+        data = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # comm (field 2) may contain spaces or ')', so split after the last ')'.
+    fields = data[data.rfind(")") + 2:].split()
+    # fields[0] is field 3 (state): ppid=4, session=6, starttime=22.
+    return int(fields[1]), int(fields[3]), int(fields[19])
+
+
+def process_tree(root: int) -> dict[int, int]:
+    """{pid: starttime} for root and all its descendants.
+
+    Follows ppid links; also takes any process in root's session (root is a
+    session leader, see spawn) so that a helper which double-forked and got
+    reparented to init is still counted.
+    """
+    stats = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            st = _read_stat(int(entry.name))
+            if st is not None:
+                stats[int(entry.name)] = st
+    if root not in stats:
+        return {}
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _, _) in stats.items():
+        children.setdefault(ppid, []).append(pid)
+    tree, todo = set(), [root]
+    while todo:
+        pid = todo.pop()
+        if pid not in tree:
+            tree.add(pid)
+            todo.extend(children.get(pid, ()))
+    tree.update(pid for pid, (_, sid, _) in stats.items() if sid == root)
+    return {pid: stats[pid][2] for pid in tree}
+
+
+def pss_kib(pid: int) -> int:
+    """Pss of one process in KiB (0 if it vanished or is a kernel thread)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+# --------------------------------------------------------------------------- runs
+
+@dataclass
+class Program:
+    name: str
+    argv_prefix: list[str]  # the page URL and any extra args are appended
+    extra_args: list[str] = field(default_factory=list)
+    startup_ms: list[float] = field(default_factory=list)
+    pss_mib: list[float] = field(default_factory=list)
+    nprocs: list[int] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def _pump_lines(stream, lines: "queue.Queue[str | None]") -> None:
+    """Move stdout lines into a queue; also keeps the pipe drained so a chatty
+    program never blocks on a full pipe. None marks EOF."""
+    for line in stream:
+        lines.put(line)
+    lines.put(None)
+
+
+def _is_load_finished(line: str) -> bool:
+    try:
+        msg = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(msg, dict) and msg.get("type") == "load" and msg.get("event") == "finished"
+
+
+def _stop(proc: subprocess.Popen, known: dict[int, int]) -> None:
+    """SIGTERM the process group, then SIGKILL it; finally SIGKILL any process
+    seen in the tree that is still alive (e.g. one that left the group), matching
+    pid *and* start time so that a recycled pid is never hit."""
+    if proc.poll() is None:
+        known = {**known, **process_tree(proc.pid)}
+    for sig, grace in ((signal.SIGTERM, TERM_GRACE_S), (signal.SIGKILL, KILL_GRACE_S)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout=grace)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    for pid, start in known.items():
+        st = _read_stat(pid)
+        if pid != proc.pid and st is not None and st[2] == start:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+LIVE: set[subprocess.Popen] = set()  # for cleanup on Ctrl-C
+
+
+def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
+             record: bool, verbose: bool) -> str:
+    """Start prog on url, time it to load-finished, measure PSS, stop it.
+    Returns a short status string for the progress log."""
+    argv = prog.argv_prefix + [url] + prog.extra_args
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=None if verbose else subprocess.DEVNULL,
+        text=True,
+        errors="replace",  # a stray non-UTF-8 byte must not kill the reader
+        start_new_session=True,  # own process group: killpg reaches WebKit's children
+    )
+    LIVE.add(proc)
+    lines: queue.Queue[str | None] = queue.Queue()
+    pump = threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True)
+    pump.start()
+
+    tree: dict[int, int] = {}
+    try:
+        deadline = t0 + timeout_s
+        elapsed = None
+        while elapsed is None:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise RuntimeError(f"no load-finished within {timeout_s:.0f} s")
+            try:
+                line = lines.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            if line is None:
+                try:
+                    proc.wait(timeout=1.0)
+                except subprocess.TimeoutExpired:
+                    pass
+                raise RuntimeError(f"closed stdout (exit status {proc.poll()}) "
+                                   "before load-finished")
+            if _is_load_finished(line):
+                elapsed = (time.perf_counter() - t0) * 1000.0
+
+        time.sleep(settle_s)  # let the web process finish painting and settle
+        if proc.poll() is not None:
+            raise RuntimeError(f"exited (status {proc.returncode}) while settling")
+        tree = process_tree(proc.pid)
+        pss = sum(pss_kib(pid) for pid in tree) / 1024.0
+    except RuntimeError as err:
+        if record:
+            prog.failures.append(str(err))
+        return f"FAILED: {err}"
+    finally:
+        _stop(proc, tree)
+        LIVE.discard(proc)
+        # The pipe reaches EOF once the whole tree is gone; closing it while the
+        # reader is still blocked in read() would wait on the reader's lock.
+        pump.join(timeout=2.0)
+        if not pump.is_alive():
+            proc.stdout.close()
+
+    if record:
+        prog.startup_ms.append(elapsed)
+        prog.pss_mib.append(pss)
+        prog.nprocs.append(len(tree))
+    return f"{elapsed:7.1f} ms  {pss:6.1f} MiB  {len(tree)} procs"
+
+
+# --------------------------------------------------------------------------- report
+
+def _fmt(values: list[float], fn, spec: str) -> str:
+    return format(fn(values), spec) if values else "-"
+
+
+def _stdev(values: list[float]) -> float:
+    return statistics.stdev(values) if len(values) > 1 else 0.0
+
+
+def report(progs: list[Program], runs: int) -> None:
+    print()
+    header = f"{'program':<10} {'ok':>5} {'median ms':>10} {'mean ms':>9} {'stdev ms':>9} " \
+             f"{'median PSS MiB':>15} {'procs':>5}"
+    print(header)
+    print("-" * len(header))
+    for p in progs:
+        procs = _fmt(p.nprocs, statistics.median, ".0f")
+        print(f"{p.name:<10} {len(p.startup_ms):>2}/{runs:<2} "
+              f"{_fmt(p.startup_ms, statistics.median, '.1f'):>10} "
+              f"{_fmt(p.startup_ms, statistics.mean, '.1f'):>9} "
+              f"{_fmt(p.startup_ms, _stdev, '.1f'):>9} "
+              f"{_fmt(p.pss_mib, statistics.median, '.1f'):>15} {procs:>5}")
+    vit, c = progs
+    print()
+    if vit.startup_ms and c.startup_ms:
+        print(f"startup ratio (vitrine / C): "
+              f"{statistics.median(vit.startup_ms) / statistics.median(c.startup_ms):.2f}")
+        print(f"memory ratio (vitrine / C): "
+              f"{statistics.median(vit.pss_mib) / statistics.median(c.pss_mib):.2f}")
+    else:
+        print("ratios: n/a (a program has no successful run)")
+    for p in progs:
+        for msg in p.failures:
+            print(f"failed run ({p.name}): {msg}")
+
+
+def _exit_on_sigterm(signum, frame):
+    raise SystemExit(128 + signum)  # unwinds through the finally blocks that stop children
+
+
+def main() -> int:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--vitrine", default=str(REPO_DIR / ".build" / "release" / "vitrine"),
+                    help="vitrine executable (default: .build/release/vitrine in the repo)")
+    ap.add_argument("--runs", type=int, default=10, help="measured runs per program (default 10)")
+    ap.add_argument("--warmup", type=int, default=1,
+                    help="unrecorded runs per program first, to warm disk caches (default 1)")
+    ap.add_argument("--page", help="URL to load (default: a generated page on a loopback server)")
+    ap.add_argument("--timeout", type=float, default=30.0,
+                    help="seconds to wait for load-finished before failing a run (default 30)")
+    ap.add_argument("--settle", type=float, default=1.0,
+                    help="seconds to wait after load-finished before measuring PSS (default 1)")
+    ap.add_argument("--verbose", action="store_true", help="pass the programs' stderr through")
+    args = ap.parse_args()
+    if args.runs < 1 or args.warmup < 0:
+        ap.error("--runs must be >= 1 and --warmup >= 0")
+
+    c_binary = build_c_program()
+    vitrine = Path(args.vitrine)
+    if not (vitrine.is_file() and os.access(vitrine, os.X_OK)):
+        sys.exit(f"error: {vitrine} is not an executable (run `swift build -c release` first)")
+    ensure_display()  # may re-exec this script under xvfb-run
+
+    progs = [
+        Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"]),
+        Program("C", [str(c_binary)]),
+    ]
+    bus = server = None
+    try:
+        bus = start_session_bus(args.verbose)
+        url = args.page
+        if url is None:
+            server, url = start_page_server()
+        print(f"page:    {url}\n"
+              f"vitrine: {vitrine}\n"
+              f"C:       {c_binary.relative_to(REPO_DIR)}\n"
+              f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}", flush=True)
+
+        for i in range(args.warmup + args.runs):
+            record = i >= args.warmup
+            label = f"run {i - args.warmup + 1}/{args.runs}" if record else f"warm-up {i + 1}"
+            # Alternate which program goes first, so order effects cancel out.
+            order = progs if i % 2 == 0 else progs[::-1]
+            for prog in order:
+                status = run_once(prog, url, args.timeout, args.settle, record, args.verbose)
+                print(f"{label:<12} {prog.name:<8} {status}", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    finally:
+        for proc in list(LIVE):  # non-empty only if interrupted mid-run
+            _stop(proc, {})
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+        if bus is not None:
+            _stop(bus, {})
+
+    report(progs, args.runs)
+    return 0 if all(p.startup_ms for p in progs) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
