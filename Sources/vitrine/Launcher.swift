@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Vitrine
 import VitrineGTK
 
@@ -57,7 +64,7 @@ final class Launcher {
         Task { @MainActor in
             do {
                 try await container.snapshot(to: screenshot)
-                FileHandle.standardError.write(Data("vitrine: screenshot written to \(screenshot)\n".utf8))
+                printToStandardError("vitrine: screenshot written to \(screenshot)")
                 if exitAfterLoad { finish(status: 0, message: nil) }
             } catch {
                 finish(status: 1, message: "cannot write the screenshot: \(error)")
@@ -68,7 +75,12 @@ final class Launcher {
     private func finish(status: Int32, message: String?) {
         firstLoadSettled = true
         self.status = status
-        if let message { FileHandle.standardError.write(Data("vitrine: error: \(message)\n".utf8)) }
+        if let message { printToStandardError("vitrine: error: \(message)") }
         GTKRuntime.quit()
     }
+}
+
+/// Writes a line for the person running the program.
+func printToStandardError(_ line: String) {
+    fputs(line + "\n", stderr)
 }

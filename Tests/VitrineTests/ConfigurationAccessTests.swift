@@ -27,7 +27,9 @@ struct ConfigurationAccessTests {
             let configuration = Configuration(
                 startURL: nil, title: "forged", navigationChain: NavigationChain(), strategies: ScriptMessageStrategies(),
                 userScripts: [], disablesZoom: false, titleFollowsPage: false, windowSize: WindowSize(width: 1, height: 1),
-                fullscreen: false, userAgent: nil, developerTools: false, allowedOrigins: [], appDirectory: nil)
+                fullscreen: false, userAgent: nil, developerTools: false, allowedOrigins: [], appDirectory: nil,
+                tabs: [], strategyOrigins: [:], kiosk: nil, permissions: [], tlsExceptions: [], downloadDirectory: nil,
+                showsErrorPages: true, recoversFromCrashes: true)
             print(configuration.title)
             """.write(to: negative, atomically: true, encoding: .utf8)
         let rejected = try Self.typecheck(negative, swiftc: swiftc, modules: modules, in: directory)

@@ -7,7 +7,7 @@ struct PresetTests {
     @Test func defaultPreset() throws {
         let configuration = try ConfiguratorFactory.make(for: .default).build()
         #expect(configuration.navigationChain.names == ["default-allow"])
-        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.strategies.identifiers == ["page", "user", "ping"])
         #expect(configuration.title == "Vitrine")
         #expect(!configuration.disablesZoom)
         #expect(!configuration.titleFollowsPage)
@@ -18,7 +18,7 @@ struct PresetTests {
     @Test func productPagePreset() throws {
         let configuration = try ConfiguratorFactory.make(for: .productPage).build()
         #expect(configuration.navigationChain.names == ["default-allow"])
-        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.strategies.identifiers == ["page", "user", "ping"])
         #expect(configuration.disablesZoom)
         #expect(configuration.titleFollowsPage)
         #expect(configuration.userScripts == [.disableZoom])
@@ -27,7 +27,7 @@ struct PresetTests {
     @Test func paymentPreset() throws {
         let configuration = try ConfiguratorFactory.make(for: .payment).build()
         #expect(configuration.navigationChain.names == ["payment", "deep-link", "default-allow"])
-        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.strategies.identifiers == ["page", "user", "ping"])
         #expect(!configuration.disablesZoom)
     }
 
@@ -43,7 +43,7 @@ struct PresetTests {
         #expect(configuration.navigationChain.names == [
             "deep-link", "home", "native-route", "payment", "external-browser", "origin-allowlist", "default-allow",
         ])
-        #expect(configuration.strategies.identifiers == ["page", "user"])
+        #expect(configuration.strategies.identifiers == ["page", "user", "ping"])
         #expect(configuration.disablesZoom)
         #expect(configuration.titleFollowsPage)
         #expect(configuration.title == "Vitrine demo")
@@ -83,22 +83,34 @@ struct PresetTests {
     }
 
     @Test func presetsDeriveFromDefault() throws {
-        for preset in Preset.allCases where preset != .app {
+        for preset in Preset.allCases where preset != .app && preset != .kiosk {
             let configuration = try ConfiguratorFactory.make(for: preset).build()
             #expect(configuration.navigationChain.names.last == "default-allow", "\(preset) ends open")
-            #expect(configuration.strategies.identifiers == ["page", "user"], "\(preset) strategies")
+            #expect(configuration.strategies.identifiers == ["page", "user", "ping"], "\(preset) strategies")
         }
     }
 
+    @Test func kioskPresetFailsClosedAndLocksDown() throws {
+        let configuration = try ConfiguratorFactory.make(for: .kiosk).build()
+        #expect(configuration.navigationChain.names == ["origin-allowlist", "default-allow"])
+        #expect(configuration.strategies.identifiers == ["user", "ping"], "no page strategy: a kiosk page cannot close its window")
+        #expect(configuration.fullscreen)
+        #expect(configuration.disablesZoom)
+        #expect(!configuration.developerTools)
+        #expect(configuration.kiosk == KioskOptions())
+        #expect(configuration.kiosk?.lockdown == true)
+    }
+
     @Test func presetNames() {
-        #expect(Preset.allCases == [.default, .productPage, .payment, .app])
+        #expect(Preset.allCases == [.default, .productPage, .payment, .app, .kiosk])
         #expect(Preset(name: "default") == .default)
         #expect(Preset(name: "product-page") == .productPage)
         #expect(Preset(name: "productPage") == .productPage)
         #expect(Preset(name: "PRODUCT-PAGE") == .productPage)
         #expect(Preset(name: "payment") == .payment)
         #expect(Preset(name: "app") == .app)
-        #expect(Preset(name: "kiosk") == nil)
+        #expect(Preset(name: "kiosk") == .kiosk)
+        #expect(Preset(name: "kiosque") == nil)
         #expect(Preset(name: "") == nil)
         #expect(Preset(name: "product_page") == nil)
     }

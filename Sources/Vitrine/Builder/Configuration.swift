@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything a container needs, fixed once built. Only `Configurator.build()` makes one:
 /// the initialiser is internal, so a half-filled configuration cannot exist.
@@ -20,12 +24,29 @@ public struct Configuration: Sendable {
     public let allowedOrigins: Set<Origin>
     /// A folder served under `app://<host>/`.
     public let appDirectory: AppDirectory?
+    /// Native tabs; empty: one view, no tab bar.
+    public let tabs: [Tab]
+    /// Per strategy, the origins allowed to call it; a strategy not listed here accepts
+    /// only the app's own origins.
+    public let strategyOrigins: [String: Set<Origin>]
+    /// Kiosk behaviour; nil for an ordinary window.
+    public let kiosk: KioskOptions?
+    public let permissions: [PermissionGrant]
+    public let tlsExceptions: [TLSException]
+    /// Where downloads go; nil: downloads are refused.
+    public let downloadDirectory: URL?
+    /// Show Vitrine's own error page (with automatic retry) when a load fails.
+    public let showsErrorPages: Bool
+    /// Bring the page back when its web process dies or hangs.
+    public let recoversFromCrashes: Bool
 
     init(
         startURL: URL?, title: String, navigationChain: NavigationChain, strategies: ScriptMessageStrategies,
         userScripts: [UserScript], disablesZoom: Bool, titleFollowsPage: Bool, windowSize: WindowSize,
         fullscreen: Bool, userAgent: String?, developerTools: Bool, allowedOrigins: Set<Origin>,
-        appDirectory: AppDirectory?
+        appDirectory: AppDirectory?, tabs: [Tab], strategyOrigins: [String: Set<Origin>], kiosk: KioskOptions?,
+        permissions: [PermissionGrant], tlsExceptions: [TLSException], downloadDirectory: URL?,
+        showsErrorPages: Bool, recoversFromCrashes: Bool
     ) {
         self.startURL = startURL
         self.title = title
@@ -40,6 +61,25 @@ public struct Configuration: Sendable {
         self.developerTools = developerTools
         self.allowedOrigins = allowedOrigins
         self.appDirectory = appDirectory
+        self.tabs = tabs
+        self.strategyOrigins = strategyOrigins
+        self.kiosk = kiosk
+        self.permissions = permissions
+        self.tlsExceptions = tlsExceptions
+        self.downloadDirectory = downloadDirectory
+        self.showsErrorPages = showsErrorPages
+        self.recoversFromCrashes = recoversFromCrashes
+    }
+
+    /// The origins allowed to call `strategy`: its own list, or the app's origins.
+    public func allowedOrigins(forStrategy identifier: String) -> Set<Origin> {
+        strategyOrigins[identifier] ?? appOrigins
+    }
+
+    /// The permission kinds granted to `origin`.
+    public func grantedPermissions(for origin: Origin?) -> Set<PermissionKind> {
+        guard let origin else { return [] }
+        return permissions.filter { $0.origin == origin }.reduce(into: []) { $0.formUnion($1.kinds) }
     }
 
     /// The app's own origins: the start URL's, the app directory's and the allowed ones.

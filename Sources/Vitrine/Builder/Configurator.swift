@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The Builder: collects options step by step and builds an immutable `Configuration`.
 ///
@@ -18,6 +22,14 @@ public struct Configurator: Sendable {
     private var developerTools = false
     private var allowedOrigins: Set<Origin> = []
     private var appDirectory: AppDirectory?
+    private var tabs: [Tab] = []
+    private var strategyOrigins: [String: Set<Origin>] = [:]
+    private var kiosk: KioskOptions?
+    private var permissions: [PermissionGrant] = []
+    private var tlsExceptions: [TLSException] = []
+    private var downloadDirectory: URL?
+    private var showsErrorPages = true
+    private var recoversFromCrashes = true
 
     /// An empty configurator: no handlers (every navigation is cancelled), no strategies.
     /// Start from `ConfiguratorFactory` for a working preset.
@@ -70,6 +82,25 @@ public struct Configurator: Sendable {
         with { $0.appDirectory = directory.map { AppDirectory(path: $0, host: host) } }
     }
 
+    /// Declares native tabs; the first is the home tab.
+    public func tabs(_ tabs: [Tab]) -> Configurator { with { $0.tabs = tabs } }
+    /// The origins allowed to call a strategy (default: the app's own origins).
+    public func strategyOrigins(_ identifier: String, _ origins: Set<Origin>) -> Configurator {
+        with { $0.strategyOrigins[identifier] = origins }
+    }
+    public func kiosk(_ options: KioskOptions?) -> Configurator { with { $0.kiosk = options } }
+    /// Grants permission kinds to an origin (adds to earlier grants).
+    public func grantPermissions(_ kinds: Set<PermissionKind>, to origin: Origin) -> Configurator {
+        with { $0.permissions.append(PermissionGrant(origin: origin, kinds: kinds)) }
+    }
+    public func trustCertificate(at path: String, forHost host: String) -> Configurator {
+        with { $0.tlsExceptions.append(TLSException(host: host.lowercased(), certificatePath: path)) }
+    }
+    /// Enables downloads into `directory` (nil: downloads are refused).
+    public func downloadDirectory(_ directory: URL?) -> Configurator { with { $0.downloadDirectory = directory } }
+    public func showsErrorPages(_ shows: Bool = true) -> Configurator { with { $0.showsErrorPages = shows } }
+    public func recoversFromCrashes(_ recovers: Bool = true) -> Configurator { with { $0.recoversFromCrashes = recovers } }
+
     // MARK: Building
 
     /// Checks the options and builds the configuration. Options that attach scripts
@@ -82,10 +113,19 @@ public struct Configurator: Sendable {
             throw ConfigurationError("start URL '\(startURL.absoluteString)' has no scheme")
         }
         if let appDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: appDirectory.path.path, isDirectory: &isDirectory),
-                  isDirectory.boolValue
-            else { throw ConfigurationError("app directory '\(appDirectory.path.path)' is not a folder") }
+            guard FileSystem.isDirectory(appDirectory.path.path) else { throw ConfigurationError("app directory '\(appDirectory.path.path)' is not a folder") }
+        }
+        for tab in tabs where tab.url.scheme == nil {
+            throw ConfigurationError("tab '\(tab.title)' URL '\(tab.url.absoluteString)' has no scheme")
+        }
+        for exception in tlsExceptions where !FileSystem.isRegularFile(exception.certificatePath) {
+            throw ConfigurationError("certificate '\(exception.certificatePath)' for host '\(exception.host)' cannot be read")
+        }
+        if let kiosk {
+            if let idle = kiosk.idleReset, idle <= .zero {
+                throw ConfigurationError("kiosk idle reset must be positive")
+            }
+            if kiosk.crashLoopLimit < 1 { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
         }
         var scripts = userScripts
         if disablesZoom { scripts.append(.disableZoom) }
@@ -94,7 +134,9 @@ public struct Configurator: Sendable {
             title: title, navigationChain: chain, strategies: strategies, userScripts: scripts,
             disablesZoom: disablesZoom, titleFollowsPage: titleFollowsPage, windowSize: windowSize,
             fullscreen: fullscreen, userAgent: userAgent, developerTools: developerTools,
-            allowedOrigins: allowedOrigins, appDirectory: appDirectory)
+            allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs, strategyOrigins: strategyOrigins,
+            kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions, downloadDirectory: downloadDirectory,
+            showsErrorPages: showsErrorPages, recoversFromCrashes: recoversFromCrashes)
     }
 
     private func with(_ change: (inout Configurator) -> Void) -> Configurator {

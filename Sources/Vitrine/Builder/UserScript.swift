@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// JavaScript injected into every page the view loads.
 public struct UserScript: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a page (or the user) is trying to do: a plain value the GTK adapter builds from a
 /// `WebKitNavigationAction` or a `WebKitResponsePolicyDecision`, so handlers never see C.

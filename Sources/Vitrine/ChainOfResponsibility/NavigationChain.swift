@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An immutable, ordered list of navigation handlers: the Chain of Responsibility.
 ///

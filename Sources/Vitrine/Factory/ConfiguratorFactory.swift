@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The Simple Factory: a ready `Configurator` per preset, which callers may refine.
 /// Presets derive from one another, so a change to `default` reaches `productPage` too.
@@ -16,6 +20,7 @@ public enum ConfiguratorFactory {
                 .navigationHandlers([DefaultAllowHandler()])
                 .strategy(PageStrategy())
                 .strategy(UserStrategy())
+                .strategy(PingStrategy())
         case .productPage:
             return make(for: .default)
                 .disableZoom()
@@ -43,6 +48,21 @@ public enum ConfiguratorFactory {
                     ]),
                     PaymentHandler(),
                     ExternalBrowserHandler(),
+                    OriginAllowlistHandler(),
+                    DefaultAllowHandler(),
+                ])
+        case .kiosk:
+            // Fails closed: only the start URL's origin and the allowed origins load;
+            // anything else is cancelled (and logged). External links open nowhere unless
+            // a configuration puts an `ExternalBrowserHandler` before the allowlist.
+            return make(for: .default)
+                .title("Vitrine kiosk")
+                .fullscreen()
+                .disableZoom()
+                .developerTools(false)
+                .kiosk(KioskOptions())
+                .removingStrategy(PageStrategy.identifier)
+                .navigationHandlers([
                     OriginAllowlistHandler(),
                     DefaultAllowHandler(),
                 ])

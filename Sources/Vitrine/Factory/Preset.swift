@@ -8,10 +8,12 @@ public enum Preset: String, CaseIterable, Sendable {
     case payment
     /// The bundled demo hybrid app: every built-in handler and strategy in use.
     case app
+    /// An unattended fullscreen kiosk: locked down, only allowed origins, recovers by itself.
+    case kiosk
 
     /// Accepts the case name or its kebab-case spelling (`productPage`, `product-page`).
     public init?(name: String) {
-        let folded = name.replacingOccurrences(of: "-", with: "").lowercased()
+        let folded = name.filter { $0 != "-" }.lowercased()
         guard let preset = Preset.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
         self = preset
     }

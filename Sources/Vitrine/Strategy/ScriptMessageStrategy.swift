@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A message a page posted with `window.webkit.messageHandlers.NAME.postMessage(body)`.
 public struct ScriptMessage: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Maps `app://<host>/<path>` to a file inside the app directory, refusing every way out:
 /// `..` segments (plain or percent-encoded), encoded slashes, NUL bytes, and symlinks that
@@ -22,21 +26,19 @@ public struct AppResourceResolver: Sendable {
     public func resolve(encodedPath: String) -> Result<URL, Failure> {
         var file = root
         for rawSegment in encodedPath.split(separator: "/", omittingEmptySubsequences: true) {
-            guard let segment = String(rawSegment).removingPercentEncoding,
+            guard let segment = String(rawSegment).percentDecoded,
                   segment != "..", segment != ".",
                   !segment.contains("/"), !segment.contains("\\"), !segment.contains("\0")
             else { return .failure(.forbidden) }
             file.appendPathComponent(segment)
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileSystem.isDirectory(file.path) {
             file.appendPathComponent("index.html")
         }
         // Symlinks may point anywhere: judge where the file really is.
         let real = file.resolvingSymlinksInPath().standardizedFileURL
         guard real.path == root.path || real.path.hasPrefix(root.path + "/") else { return .failure(.forbidden) }
-        guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory), !isDirectory.boolValue
-        else { return .failure(.notFound) }
+        guard FileSystem.isRegularFile(real.path) else { return .failure(.notFound) }
         return .success(real)
     }
 }

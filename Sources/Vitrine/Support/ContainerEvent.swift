@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Something worth auditing: a navigation decision, a script message, a load event.
 public enum ContainerEvent: Sendable, Equatable {
@@ -47,30 +54,41 @@ public final class MemoryEventLog: EventSink {
     }
 }
 
-/// Appends one JSON object per line to a file (`-` for standard output), flushed at once
-/// so a crash loses nothing already decided.
+/// Appends one JSON object per line to a file (`-` for standard output), written at once
+/// (no buffering) so a crash loses nothing already decided.
 @MainActor
 public final class JSONLinesEventLog: EventSink {
-    private let handle: FileHandle
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
 
     public init(path: String) throws {
         if path == "-" {
-            handle = FileHandle.standardOutput
+            descriptor = STDOUT_FILENO
+            ownsDescriptor = false
             return
         }
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw ConfigurationError("cannot create events file '\(path)'")
-            }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ConfigurationError("cannot open events file '\(path)' for writing: \(String(cString: strerror(errno)))")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw ConfigurationError("cannot open events file '\(path)' for writing")
-        }
-        handle.seekToEndOfFile()
-        self.handle = handle
+        descriptor = fd
+        ownsDescriptor = true
     }
 
     public func record(_ event: ContainerEvent) {
-        handle.write(Data((event.json.jsonText + "\n").utf8))
+        let line = Array((event.json.jsonText + "\n").utf8)
+        line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return } // a full disk loses the line, never the app
+                offset += written
+            }
+        }
+    }
+
+    isolated deinit {
+        if ownsDescriptor { close(descriptor) }
     }
 }

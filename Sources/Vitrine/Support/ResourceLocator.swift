@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds Vitrine's Resources folder (demo app, error pages, JS SDK) at run time.
 ///
@@ -44,7 +48,6 @@ public struct ResourceLocator: Sendable {
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(url.path)
     }
 }

@@ -1,5 +1,9 @@
 import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Vitrine
 
 /// The native page shown for a route: its name, its parameters and a way back.

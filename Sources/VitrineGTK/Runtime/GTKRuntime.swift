@@ -1,5 +1,9 @@
 import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The process-wide GTK state: one `gtk_init`, the main-queue bridge, the main loop.
 ///

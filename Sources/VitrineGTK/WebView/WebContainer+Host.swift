@@ -1,5 +1,9 @@
 import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Vitrine
 
 /// What handlers and strategies can ask of the container (`ContainerHost`).

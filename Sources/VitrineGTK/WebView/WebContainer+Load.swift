@@ -1,5 +1,9 @@
 import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Vitrine
 
 /// Load events and the page title.

@@ -1,5 +1,9 @@
 import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension WebContainer {
     /// Writes a PNG of the visible part of the page to `path`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Handles the app's own URL schemes (`myapp://…`) natively: the link becomes a native
 /// route named `deep-link`, and the web view never tries to load it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The end of an open chain: allows every request, and every response WebKit can show.
 /// A response WebKit cannot display is downloaded only when downloads are enabled.

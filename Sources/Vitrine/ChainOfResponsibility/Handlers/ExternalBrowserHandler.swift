@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Sends links to sites outside the app to the desktop's browser and cancels them in the
 /// view, so the container never becomes a general browser.

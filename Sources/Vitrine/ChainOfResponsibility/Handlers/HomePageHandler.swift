@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Recognises links to the home page. When the container can show home natively (a tab
 /// bar switching to its first tab) the navigation is cancelled; otherwise home loads.

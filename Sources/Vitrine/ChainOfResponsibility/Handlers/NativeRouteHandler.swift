@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns URLs matching path patterns (`/product/:id`) into native routes: the page is shown
 /// by native code and the web navigation is cancelled.
@@ -49,7 +53,7 @@ public struct RoutePattern: Sendable, Equatable {
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
-            let decoded = String(part).removingPercentEncoding ?? String(part)
+            let decoded = String(part).percentDecoded ?? String(part)
             if segment.hasPrefix(":") {
                 parameters[String(segment.dropFirst())] = decoded
             } else if segment != decoded {

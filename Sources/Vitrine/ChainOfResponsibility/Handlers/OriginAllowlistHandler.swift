@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Cancels every navigation whose origin is not on the list, and passes the rest on.
 /// URLs with an opaque origin (`data:`, `javascript:`, `file:`) are cancelled too, except

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Guards payment pages with a native verification step: the navigation waits (the WebKit
 /// decision is held) until the user confirms natively; declining cancels it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `page`: lets the page act on its window. Body: `{"action": "close" | "reload"}` or
 /// `{"action": "setTitle", "title": "…"}`. Answers `true`.

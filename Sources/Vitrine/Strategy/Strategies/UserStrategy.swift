@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `user`: answers who the desktop user is: `{"name", "login", "locale"}`.
 public struct UserStrategy: ScriptMessageStrategy {
@@ -7,11 +11,9 @@ public struct UserStrategy: ScriptMessageStrategy {
     public init() {}
 
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
-        let login = NSUserName()
-        let fullName = NSFullUserName()
-        return [
-            "name": .string(fullName.isEmpty ? login : fullName),
-            "login": .string(login),
+        [
+            "name": .string(DesktopUser.fullName),
+            "login": .string(DesktopUser.login),
             "locale": .string(Locale.current.identifier),
         ]
     }

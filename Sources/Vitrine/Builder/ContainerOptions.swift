@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A native tab: a title and the page it shows. Each tab has its own web view.
+public struct Tab: Sendable, Equatable {
+    public var title: String
+    public var url: URL
+
+    public init(title: String, url: URL) {
+        self.title = title
+        self.url = url
+    }
+}
+
+/// What a kiosk needs beyond an ordinary window: lockdown, idle reset, recovery.
+public struct KioskOptions: Sendable, Equatable {
+    /// No context menu, no developer tools, no zoom or history key shortcuts.
+    public var lockdown: Bool
+    /// Hide the mouse pointer over the window (touch screens).
+    public var hidesCursor: Bool
+    /// Back to the start page after this long without input; nil: never.
+    public var idleReset: Duration?
+    /// On idle reset, also clear cookies, storage and caches.
+    public var clearsDataOnIdleReset: Bool
+    /// Keep the screen from blanking while the window runs.
+    public var inhibitsScreenBlanking: Bool
+    /// More web-process crashes than this within `crashLoopWindow` show the error page
+    /// with a countdown instead of restarting at once.
+    public var crashLoopLimit: Int
+    public var crashLoopWindow: Duration
+    /// How long the crash-loop page waits before trying again.
+    public var crashLoopBackoff: Duration
+    /// A page whose web process stops answering for this long is terminated and reloaded.
+    public var unresponsiveTimeout: Duration
+
+    public init(
+        lockdown: Bool = true, hidesCursor: Bool = false, idleReset: Duration? = nil,
+        clearsDataOnIdleReset: Bool = false, inhibitsScreenBlanking: Bool = true,
+        crashLoopLimit: Int = 3, crashLoopWindow: Duration = .seconds(60), crashLoopBackoff: Duration = .seconds(30),
+        unresponsiveTimeout: Duration = .seconds(10)
+    ) {
+        self.lockdown = lockdown
+        self.hidesCursor = hidesCursor
+        self.idleReset = idleReset
+        self.clearsDataOnIdleReset = clearsDataOnIdleReset
+        self.inhibitsScreenBlanking = inhibitsScreenBlanking
+        self.crashLoopLimit = crashLoopLimit
+        self.crashLoopWindow = crashLoopWindow
+        self.crashLoopBackoff = crashLoopBackoff
+        self.unresponsiveTimeout = unresponsiveTimeout
+    }
+}
+
+/// The kinds of permission a page can ask for.
+public enum PermissionKind: String, Sendable, CaseIterable, Hashable {
+    case camera, microphone, geolocation, notifications, clipboard, pointerLock = "pointer-lock"
+    case deviceInfo = "device-info", mediaKeySystem = "media-key-system", screenCapture = "screen-capture"
+}
+
+/// Permission kinds granted to an origin; everything else is denied.
+public struct PermissionGrant: Sendable, Equatable {
+    public var origin: Origin
+    public var kinds: Set<PermissionKind>
+
+    public init(origin: Origin, kinds: Set<PermissionKind>) {
+        self.origin = origin
+        self.kinds = kinds
+    }
+}
+
+/// A certificate trusted for one host despite a TLS error (a kiosk's own server with a
+/// private certificate). Only this exact certificate, only for this host.
+public struct TLSException: Sendable, Equatable {
+    public var host: String
+    public var certificatePath: String
+
+    public init(host: String, certificatePath: String) {
+        self.host = host
+        self.certificatePath = certificatePath
+    }
+}
