@@ -50,10 +50,11 @@ test-core:
 test-window:
 	NO_AT_BRIDGE=1 $(XVFB) $(SWIFT) test --skip-build --filter VitrineGTKTests
 
-## bench: Vitrine against a plain C WebKitGTK program, ratios printed
+## bench: Vitrine (release, Swift runtime linked statically as in the .deb) against a
+## plain C WebKitGTK program, interleaved, ratios printed
 bench: deps
-	$(SWIFT) build -c release
-	$(XVFB) python3 benchmarks/startup.py --vitrine .build/release/vitrine --runs 10
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+	$(XVFB) python3 benchmarks/startup.py --vitrine .build-static/release/vitrine --runs 10
 
 clean:
 	rm -rf .build out benchmarks/bin

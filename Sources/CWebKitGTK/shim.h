@@ -9,7 +9,11 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <dlfcn.h>
+
+/* libdispatch's hooks for joining the main queue to a foreign run loop (CoreFoundation
+   uses them on Linux). Exported by libdispatch, shared or static; no public header. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 /* GObject macros Swift cannot import. */
 static inline GType vitrine_webkit_navigation_policy_decision_type(void) { return WEBKIT_TYPE_NAVIGATION_POLICY_DECISION; }
