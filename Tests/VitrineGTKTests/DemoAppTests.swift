@@ -110,7 +110,7 @@ extension WebKitTests {
             defer { container.close() }
             try await click("who", in: container)
             #expect(await TestLoop.wait {
-                events.events.contains { $0 == .message(name: "user", outcome: "resolved", error: nil) }
+                events.events.contains { $0 == .message(name: "user", outcome: "resolved", error: nil, origin: "app://demo") }
             })
             // The page shows the answer once its Promise resolves.
             var shown = JSONValue.null

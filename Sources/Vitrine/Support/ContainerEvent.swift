@@ -10,7 +10,8 @@ import Glibc
 /// Something worth auditing: a navigation decision, a script message, a load event.
 public enum ContainerEvent: Sendable, Equatable {
     case navigation(url: String, handler: String, policy: NavigationPolicy, navigationType: String, target: String, phase: String)
-    case message(name: String, outcome: String, error: String?)
+    /// `origin` is the caller's origin as the bridge's isolated world saw it.
+    case message(name: String, outcome: String, error: String?, origin: String? = nil)
     case load(event: String, url: String, error: String?)
     /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
     case native(action: String, detail: String)
@@ -22,9 +23,10 @@ public enum ContainerEvent: Sendable, Equatable {
             return ["type": "navigation", "url": .string(url), "handler": .string(handler),
                     "policy": .string(policy.rawValue), "navigationType": .string(navigationType),
                     "target": .string(target), "phase": .string(phase)]
-        case let .message(name, outcome, error):
+        case let .message(name, outcome, error, origin):
             var object: [String: JSONValue] = ["type": "message", "name": .string(name), "outcome": .string(outcome)]
             if let error { object["error"] = .string(error) }
+            if let origin { object["origin"] = .string(origin) }
             return .object(object)
         case let .load(event, url, error):
             var object: [String: JSONValue] = ["type": "load", "event": .string(event), "url": .string(url)]

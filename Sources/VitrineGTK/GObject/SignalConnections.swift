@@ -6,14 +6,15 @@ import CWebKitGTK
 /// the destroy notify when the connection goes away (disconnect or the instance's
 /// finalisation), so a context never outlives its connection nor dies before it.
 /// The context holds its owner weakly: a signal that fires during teardown finds nil
-/// and does nothing.
+/// and does nothing. Each connection also holds a reference to its instance, so the
+/// instance outlives the connection and disconnecting is always safe.
 @MainActor
 final class SignalConnections {
     private var connections: [(instance: gpointer, id: gulong)] = []
 
     /// Connects `handler` (a `@convention(c)` function of the signal's exact C signature,
-    /// cast to `GCallback`) to `signal` on `instance`. The instance must stay alive until
-    /// `disconnectAll()`: owners keep a reference to what they connect to.
+    /// cast to `GCallback`) to `signal` on `instance`, until `disconnect(from:)` or
+    /// `disconnectAll()`.
     @discardableResult
     func connect(_ instance: gpointer, _ signal: String, context: SignalContext, handler: GCallback) -> gulong {
         let data = Unmanaged.passRetained(context).toOpaque()
@@ -21,16 +22,28 @@ final class SignalConnections {
             guard let data else { return }
             Unmanaged<SignalContext>.fromOpaque(data).release()
         }, GConnectFlags(rawValue: 0))
+        g_object_ref(instance)
         connections.append((instance, id))
         return id
     }
 
+    /// Disconnects this owner's connections on `instance` and releases it.
+    func disconnect(from instance: gpointer) {
+        for connection in connections where connection.instance == instance { release(connection) }
+        connections.removeAll { $0.instance == instance }
+    }
+
     /// Disconnects everything this owner connected. Safe to call twice.
     func disconnectAll() {
-        for connection in connections where g_signal_handler_is_connected(connection.instance, connection.id) != 0 {
+        for connection in connections { release(connection) }
+        connections.removeAll()
+    }
+
+    private func release(_ connection: (instance: gpointer, id: gulong)) {
+        if g_signal_handler_is_connected(connection.instance, connection.id) != 0 {
             g_signal_handler_disconnect(connection.instance, connection.id)
         }
-        connections.removeAll()
+        g_object_unref(connection.instance)
     }
 
     var count: Int { connections.count }

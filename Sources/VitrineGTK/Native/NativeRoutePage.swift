@@ -62,7 +62,8 @@ enum ConfirmDialog {
         gtk_window_set_modal(windowPointer, 1)
         let text = gtk_label_new(message)!
         gtk_label_set_line_wrap(NativeRoutePage.label(text), 1)
-        gtk_container_set_border_width(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkContainer.self), 16)
+        gtk_widget_set_margin_start(text, 16)
+        gtk_widget_set_margin_end(text, 16)
         let content = gtk_dialog_get_content_area(dialogPointer)!
         gtk_box_pack_start(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), text, 1, 1, 8)
         gtk_dialog_add_button(dialogPointer, "Cancel", GTK_RESPONSE_CANCEL.rawValue)

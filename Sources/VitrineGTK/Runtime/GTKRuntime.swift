@@ -24,6 +24,11 @@ public enum GTKRuntime {
         isInitialized = true
         gtk_init(nil, nil)
         MainLoopBridge.install()
+        // WebKit disposes its default context in an atexit handler, and disposing it off
+        // the main thread aborts. Programs with an async entry point (Swift Testing's
+        // runner among them) call exit() from a worker thread, so the context is kept
+        // for the life of the process instead.
+        g_object_ref(gptr(webkit_web_context_get_default()))
     }
 
     /// Runs GTK's main loop until `quit()`. Call from the main thread outside any

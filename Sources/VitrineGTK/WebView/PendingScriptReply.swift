@@ -3,6 +3,7 @@ import Vitrine
 
 /// A script message's reply, held while the strategy works: the page's Promise settles
 /// when `answer` is called, exactly once. Dropped unanswered, it rejects the Promise.
+/// A value travels as JSON text, which the page's SDK parses.
 @MainActor
 final class PendingScriptReply {
     private var reply: OpaquePointer?
@@ -24,11 +25,8 @@ final class PendingScriptReply {
         defer { webkit_script_message_reply_unref(reply) }
         switch result {
         case .success(let value):
-            let context = jsc_value_get_context(messageValue)
-            guard let jsValue = jsc_value_new_from_json(context, value.jsonText) else {
-                webkit_script_message_reply_return_error_message(reply, "reply is not representable in JavaScript")
-                return true
-            }
+            // The bridge hands the page JSON text; the page parses it once.
+            let jsValue = jsc_value_new_string(jsc_value_get_context(messageValue), value.jsonText)!
             webkit_script_message_reply_return_value(reply, jsValue)
             g_object_unref(gptr(jsValue))
         case .failure(let error):

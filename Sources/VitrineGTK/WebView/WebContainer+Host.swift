@@ -22,7 +22,7 @@ extension WebContainer {
     /// Returns from a native route to the web view.
     public func dismissRoute() {
         guard let page = routePage else { return }
-        gtk_stack_set_visible_child_name(stackPointer, "web")
+        gtk_stack_set_visible_child_name(stackPointer, "main")
         gtk_widget_destroy(page)
         routePage = nil
         presentedRoute = nil
@@ -42,10 +42,14 @@ extension WebContainer {
         }
     }
 
-    /// Without tabs there is no native home: the navigation loads the home page.
+    /// With tabs, home is the first tab: switch to it (the original design's "switch the
+    /// tab bar to index 0"). Without tabs there is no native home: the page loads.
     public func showHome() -> Bool {
         dismissRoute()
-        return false
+        guard notebook != nil else { return false }
+        selectTab(0)
+        record(.native(action: "show-home", detail: "tab 0"))
+        return true
     }
 
     public func confirm(title: String, message: String) async -> Bool {
@@ -74,6 +78,7 @@ extension WebContainer {
     func dialogResponded(_ response: gint) {
         guard let dialog = activeDialog else { return }
         activeDialog = nil
+        signals.disconnect(from: gptr(dialog))
         gtk_widget_destroy(dialog)
         let continuation = pendingConfirmation
         pendingConfirmation = nil
@@ -81,7 +86,7 @@ extension WebContainer {
     }
 
     public func reload() {
-        webkit_web_view_reload(webView)
+        webkit_web_view_reload(activePane.webView)
     }
 
     public func setTitle(_ title: String) {

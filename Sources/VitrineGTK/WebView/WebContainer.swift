@@ -7,13 +7,14 @@ import Foundation
 import Logging
 import Vitrine
 
-/// A GTK window hosting a WebKitGTK view, driven by a `Configuration`: the adapter between
+/// A GTK window hosting WebKitGTK views, driven by a `Configuration`: the adapter between
 /// WebKit's signals and Vitrine's chain and strategies.
 ///
-/// Ownership: the container holds a reference to its window, web view and user content
-/// manager, and owns every signal connection it makes (`signals`). All of them are
-/// released in `tearDown()`, which runs when the window is destroyed (by the user, by
-/// `close()`, or by the program).
+/// The window shows one `WebPane`, or a native tab bar with a pane per configured tab.
+/// Ownership: the container holds a reference to its window and owns its panes and the
+/// signal connections it makes on its own widgets (`signals`). Everything is released in
+/// `tearDown()`, which runs when the window is destroyed (by the user, by `close()`, or
+/// by the program).
 @MainActor
 public final class WebContainer: ContainerHost {
     public let configuration: Configuration
@@ -28,13 +29,16 @@ public final class WebContainer: ContainerHost {
     public var externalOpener: ((URL) -> Void)?
     /// Called once the window has been destroyed and everything released.
     public var onClose: (() -> Void)?
-    /// Called on each load event (`started`, `redirected`, `committed`, `finished`, `failed`).
+    /// Called on each load event of any pane (`started`, `redirected`, `committed`,
+    /// `finished`, `failed`) with the URL.
     public var loadObservers: [(String, URL?) -> Void] = []
 
     let window: UnsafeMutablePointer<GtkWidget>
-    let webView: UnsafeMutablePointer<WebKitWebView>
-    let contentManager: UnsafeMutablePointer<WebKitUserContentManager>
+    /// Root of the window: the web content ("main") and, when shown, a native route page.
     let stack: UnsafeMutablePointer<GtkWidget>
+    /// The tab bar, when the configuration declares tabs.
+    private(set) var notebook: UnsafeMutablePointer<GtkWidget>?
+    private(set) var panes: [WebPane] = []
     var routePage: UnsafeMutablePointer<GtkWidget>?
     var activeDialog: UnsafeMutablePointer<GtkWidget>?
     var pendingConfirmation: CheckedContinuation<Bool, Never>?
@@ -46,7 +50,7 @@ public final class WebContainer: ContainerHost {
     private var retainedWhileShown: WebContainer?
     let logger = Logger(label: "vitrine.container")
 
-    /// Builds the window and view and wires every signal. Nothing loads until `start()`:
+    /// Builds the window and views and wires every signal. Nothing loads until `start()`:
     /// handlers and strategies are in place before the first navigation.
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -55,34 +59,49 @@ public final class WebContainer: ContainerHost {
         if let appDirectory = configuration.appDirectory {
             AppSchemeHandler.shared.serve(appDirectory)
         }
-
-        contentManager = webkit_user_content_manager_new()
-        let view = webkit_web_view_new_with_user_content_manager(contentManager)!
-        // The view is a floating GtkWidget; sink it so this container holds a real reference.
-        webView = cast(g_object_ref_sink(gptr(view)).assumingMemoryBound(to: GtkWidget.self))
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         g_object_ref_sink(gptr(window))
         stack = gtk_stack_new()
-
-        configureSettings()
-        installUserScripts()
-        for identifier in strategies.identifiers { registerMessageHandler(identifier) }
-        connectViewSignals()
         buildWindow()
     }
 
-    /// Shows the window and loads the start URL.
+    private func buildWindow() {
+        gtk_window_set_title(windowPointer, configuration.title)
+        gtk_window_set_default_size(windowPointer, gint(configuration.windowSize.width), gint(configuration.windowSize.height))
+        if configuration.tabs.isEmpty {
+            let pane = WebPane(container: self)
+            panes = [pane]
+            gtk_stack_add_named(stackPointer, pane.widget, "main")
+        } else {
+            let notebook = gtk_notebook_new()!
+            for tab in configuration.tabs {
+                let pane = WebPane(container: self)
+                panes.append(pane)
+                gtk_notebook_append_page(cast(notebook), pane.widget, gtk_label_new(tab.title))
+            }
+            gtk_stack_add_named(stackPointer, notebook, "main")
+            self.notebook = notebook
+        }
+        gtk_container_add(cast(window), stack)
+        signals.connect(gptr(window), "destroy", context: SignalContext(owner: self), handler: gCallback(onWindowDestroy))
+    }
+
+    /// Shows the window and loads the start URL (and each tab's URL).
     public func start() {
         guard !isTornDown else { return }
         retainedWhileShown = self
         gtk_widget_show_all(window)
         if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
-        if let url = configuration.startURL { load(url) }
+        if configuration.tabs.isEmpty {
+            if let url = configuration.startURL { load(url) }
+        } else {
+            for (pane, tab) in zip(panes, configuration.tabs) { pane.load(tab.url) }
+        }
     }
 
-    /// Loads `url` in the view. The navigation goes through the chain like any other.
+    /// Loads `url` in the active view. The navigation goes through the chain like any other.
     public func load(_ url: URL) {
-        webkit_web_view_load_uri(webView, url.absoluteString)
+        activePane.load(url)
     }
 
     /// Sends events (navigation decisions, messages, loads) to `sink` as well.
@@ -94,9 +113,43 @@ public final class WebContainer: ContainerHost {
         for sink in sinks { sink.record(event) }
     }
 
-    /// The URL the view shows.
-    public var currentURL: URL? {
-        string(webkit_web_view_get_uri(webView)).flatMap(URL.init(string:))
+    // MARK: Panes and tabs
+
+    /// The pane the user sees: the current tab's, or the only one.
+    var activePane: WebPane {
+        guard let notebook else { return panes[0] }
+        let index = Int(gtk_notebook_get_current_page(cast(notebook)))
+        return panes.indices.contains(index) ? panes[index] : panes[0]
+    }
+
+    /// The index of the tab shown, or nil without tabs.
+    public var selectedTab: Int? {
+        notebook.map { Int(gtk_notebook_get_current_page(cast($0))) }
+    }
+
+    /// Shows tab `index`.
+    public func selectTab(_ index: Int) {
+        guard let notebook, panes.indices.contains(index) else { return }
+        gtk_notebook_set_current_page(cast(notebook), gint(index))
+    }
+
+    func paneLoadChanged(_ pane: WebPane, event: String, url: URL?, error: String?) {
+        record(.load(event: event, url: url?.absoluteString ?? "", error: error))
+        for observer in loadObservers { observer(event, url) }
+    }
+
+    func paneTitleChanged(_ pane: WebPane, title: String) {
+        if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
+    }
+
+    // MARK: Page access
+
+    /// The URL the active view shows.
+    public var currentURL: URL? { activePane.currentURL }
+
+    /// The URL tab `index` shows.
+    public func url(ofTab index: Int) -> URL? {
+        panes.indices.contains(index) ? panes[index].currentURL : nil
     }
 
     /// The window's title as GTK shows it.
@@ -104,51 +157,47 @@ public final class WebContainer: ContainerHost {
         string(gtk_window_get_title(windowPointer)) ?? ""
     }
 
-    /// Runs JavaScript in the page and returns its result as JSON (for embedders and tests).
+    /// Runs JavaScript in the active page and returns its result as JSON.
     public func evaluate(_ script: String) async throws -> JSONValue {
-        try await JavaScriptEvaluation.run(script, in: webView)
+        try await JavaScriptEvaluation.run(script, in: activePane.webView)
     }
 
-    /// Runs a JavaScript function body that may `await`, and returns what it resolves to.
+    /// Runs a JavaScript function body that may `await` in the active page, and returns
+    /// what it resolves to.
     public func evaluateAsync(_ functionBody: String) async throws -> JSONValue {
-        try await JavaScriptEvaluation.runAsyncFunction(functionBody, in: webView)
+        try await JavaScriptEvaluation.runAsyncFunction(functionBody, in: activePane.webView)
+    }
+
+    /// Writes a PNG of the visible part of the active page to `path`.
+    public func snapshot(to path: String) async throws {
+        try await Snapshot.write(activePane.webView, to: path)
+    }
+
+    // MARK: Strategies and events
+
+    /// Adds or replaces a strategy while the container runs. The next message with its
+    /// identifier reaches the new strategy.
+    public func setStrategy(_ strategy: any ScriptMessageStrategy) {
+        strategies = strategies.adding(strategy)
+        for pane in panes { pane.registerMessageHandler(strategy.identifier) }
+    }
+
+    /// Sends a native event to the `vitrine.on(name, …)` listeners of every page whose
+    /// origin belongs to the app. Returns how many pages it was sent to.
+    @discardableResult
+    public func emit(_ name: String, _ payload: JSONValue = .null) -> Int {
+        let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
+        var sent = 0
+        for pane in panes {
+            guard let url = pane.currentURL, let origin = Origin(url), configuration.appOrigins.contains(origin) else { continue }
+            webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
+            sent += 1
+        }
+        record(.native(action: "emit", detail: name))
+        return sent
     }
 
     var windowPointer: UnsafeMutablePointer<GtkWindow> { cast(window) }
-
-    // MARK: Set-up
-
-    private func configureSettings() {
-        let settings = webkit_web_view_get_settings(webView)
-        webkit_settings_set_enable_developer_extras(settings, configuration.developerTools ? 1 : 0)
-        if let userAgent = configuration.userAgent {
-            webkit_settings_set_user_agent(settings, userAgent)
-        }
-        // Script messages reply with Promises; window.close() from the page must reach `close`.
-        webkit_settings_set_allow_modal_dialogs(settings, 0)
-    }
-
-    private func installUserScripts() {
-        for script in configuration.userScripts {
-            let userScript = webkit_user_script_new(
-                script.source,
-                script.frames == .topFrame ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
-                script.injectionTime == .documentStart
-                    ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
-                nil, nil)
-            webkit_user_content_manager_add_script(contentManager, userScript)
-            webkit_user_script_unref(userScript)
-        }
-    }
-
-    private func buildWindow() {
-        gtk_window_set_title(windowPointer, configuration.title)
-        gtk_window_set_default_size(windowPointer, gint(configuration.windowSize.width), gint(configuration.windowSize.height))
-        gtk_stack_add_named(stackPointer, cast(webView), "web")
-        gtk_container_add(cast(window), stack)
-        signals.connect(gptr(window), "destroy", context: SignalContext(owner: self), handler: gCallback(onWindowDestroy))
-    }
-
     var stackPointer: UnsafeMutablePointer<GtkStack> { cast(stack) }
 
     // MARK: Tear-down
@@ -167,14 +216,16 @@ public final class WebContainer: ContainerHost {
         pendingConfirmation?.resume(returning: false)
         pendingConfirmation = nil
         signals.disconnectAll()
-        for identifier in strategies.identifiers {
-            webkit_user_content_manager_unregister_script_message_handler(contentManager, identifier)
-        }
-        g_object_unref(gptr(webView))
-        g_object_unref(gptr(contentManager))
+        for pane in panes { pane.tearDown() }
         g_object_unref(gptr(window))
         onClose?()
         retainedWhileShown = nil
+    }
+
+    /// The container behind a signal's user data. GLib calls signal handlers on the thread
+    /// that runs the main loop, which is the main actor's thread.
+    nonisolated static func from(_ data: gpointer?) -> WebContainer? {
+        MainActor.assumeIsolated { SignalContext.owner(data, as: WebContainer.self) }
     }
 }
 
@@ -182,12 +233,4 @@ public final class WebContainer: ContainerHost {
 private let onWindowDestroy: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, data in
     guard let container = WebContainer.from(data) else { return }
     MainActor.assumeIsolated { container.tearDown() }
-}
-
-extension WebContainer {
-    /// The container behind a signal's user data. GLib calls signal handlers on the thread
-    /// that runs the main loop, which is the main actor's thread.
-    nonisolated static func from(_ data: gpointer?) -> WebContainer? {
-        MainActor.assumeIsolated { SignalContext.owner(data, as: WebContainer.self) }
-    }
 }

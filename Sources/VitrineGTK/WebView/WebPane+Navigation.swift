@@ -6,9 +6,9 @@ import Foundation
 #endif
 import Vitrine
 
-/// `decide-policy` → the navigation chain.
-extension WebContainer {
-    func connectViewSignals() {
+/// `decide-policy` → the navigation chain; load events and the title → the container.
+extension WebPane {
+    func connectSignals(_ configuration: Configuration) {
         let context = { SignalContext(owner: self) }
         signals.connect(gptr(webView), "decide-policy", context: context(), handler: gCallback(onDecidePolicy))
         signals.connect(gptr(webView), "load-changed", context: context(), handler: gCallback(onLoadChanged))
@@ -23,16 +23,17 @@ extension WebContainer {
     /// Holds the decision, runs the chain, answers WebKit once with the chain's policy.
     /// Returns true: every decision is taken by Vitrine.
     func decidePolicy(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, type: WebKitPolicyDecisionType) -> Bool {
+        guard let container else { return false }
         guard let action = NavigationAction(decision: decision, type: type) else {
             // Nothing to judge (an unparsable URL): fail closed.
             webkit_policy_decision_ignore(decision)
-            record(.navigation(url: "", handler: "unparsable-url", policy: .cancel, navigationType: "other",
-                               target: "currentView", phase: "request"))
+            container.record(.navigation(url: "", handler: "unparsable-url", policy: .cancel, navigationType: "other",
+                                         target: "currentView", phase: "request"))
             return true
         }
         let pending = PendingPolicyDecision(decision)
-        let chain = configuration.navigationChain
-        let context = NavigationContext(host: self, appOrigins: configuration.appOrigins)
+        let chain = container.configuration.navigationChain
+        let context = NavigationContext(host: container, appOrigins: container.configuration.appOrigins)
         Task { @MainActor [weak self] in
             let verdict = await chain.decide(action, context: context)
             self?.apply(verdict, to: action, pending: pending)
@@ -41,8 +42,8 @@ extension WebContainer {
     }
 
     private func apply(_ verdict: NavigationDecision, to action: NavigationAction, pending: PendingPolicyDecision) {
-        guard !isTornDown else { return } // `pending` cancels as it is released
-        record(.navigation(
+        guard !isTornDown, let container else { return } // `pending` cancels as it is released
+        container.record(.navigation(
             url: action.url.absoluteString, handler: verdict.handler, policy: verdict.policy,
             navigationType: action.navigationType.rawValue, target: action.target.rawValue,
             phase: action.response == nil ? "request" : "response"))
@@ -55,24 +56,64 @@ extension WebContainer {
             pending.apply(verdict.policy)
         }
     }
+
+    func loadChanged(_ event: WebKitLoadEvent) {
+        let name: String
+        switch event {
+        case WEBKIT_LOAD_STARTED: name = "started"
+        case WEBKIT_LOAD_REDIRECTED: name = "redirected"
+        case WEBKIT_LOAD_COMMITTED: name = "committed"
+        case WEBKIT_LOAD_FINISHED: name = "finished"
+        default: return
+        }
+        container?.paneLoadChanged(self, event: name, url: currentURL, error: nil)
+    }
+
+    func titleChanged() {
+        guard let title = string(webkit_web_view_get_title(webView)), !title.isEmpty else { return }
+        container?.paneTitleChanged(self, title: title)
+    }
 }
 
 /// `decide-policy`: `gboolean (*)(WebKitWebView*, WebKitPolicyDecision*, WebKitPolicyDecisionType, gpointer)`.
 private let onDecidePolicy: @convention(c) (OpaquePointer?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean = {
     _, decision, type, data in
-    guard let decision, let container = WebContainer.from(data) else { return 0 }
-    return MainActor.assumeIsolated { container.decidePolicy(decision, type: type) } ? 1 : 0
+    guard let decision, let pane = WebPane.from(data) else { return 0 }
+    return MainActor.assumeIsolated { pane.decidePolicy(decision, type: type) } ? 1 : 0
+}
+
+/// `load-changed`: `void (*)(WebKitWebView*, WebKitLoadEvent, gpointer)`.
+private let onLoadChanged: @convention(c) (OpaquePointer?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
+    guard let pane = WebPane.from(data) else { return }
+    MainActor.assumeIsolated { pane.loadChanged(event) }
+}
+
+/// `load-failed`: `gboolean (*)(WebKitWebView*, WebKitLoadEvent, gchar*, GError*, gpointer)`.
+/// Returns FALSE so WebKit still shows its own error page.
+private let onLoadFailed: @convention(c) (OpaquePointer?, WebKitLoadEvent, UnsafeMutablePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = {
+    _, _, uri, error, data in
+    guard let pane = WebPane.from(data) else { return 0 }
+    let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
+    let uriString = uri.map { String(cString: $0) } ?? ""
+    MainActor.assumeIsolated { pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uriString), error: message) }
+    return 0
+}
+
+/// `notify::title`: `void (*)(GObject*, GParamSpec*, gpointer)`.
+private let onTitleChanged: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
+    guard let pane = WebPane.from(data) else { return }
+    MainActor.assumeIsolated { pane.titleChanged() }
 }
 
 /// `close` (the page called `window.close()`): `void (*)(WebKitWebView*, gpointer)`.
 private let onViewClose: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
-    guard let container = WebContainer.from(data) else { return }
-    MainActor.assumeIsolated { container.close() }
+    guard let pane = WebPane.from(data) else { return }
+    MainActor.assumeIsolated { pane.container?.close() }
 }
 
 /// `notify::zoom-level`: keeps the zoom at 100 % when zoom is disabled (keyboard and
 /// Ctrl+scroll zoom change this property; the viewport script covers pinch zoom).
 private let onZoomChanged: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> Void = { view, _, data in
-    guard let view, WebContainer.from(data) != nil else { return }
+    guard let view, WebPane.from(data) != nil else { return }
     if webkit_web_view_get_zoom_level(view) != 1.0 { webkit_web_view_set_zoom_level(view, 1.0) }
 }

@@ -1,18 +1,14 @@
 import CWebKitGTK
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
-extension WebContainer {
-    /// Writes a PNG of the visible part of the page to `path`.
-    public func snapshot(to path: String) async throws {
+/// `webkit_web_view_get_snapshot` to a PNG file.
+@MainActor
+enum Snapshot {
+    static func write(_ webView: UnsafeMutablePointer<WebKitWebView>, to path: String) async throws {
         let surface: OpaquePointer = try await withCheckedThrowingContinuation { continuation in
             AsyncCallback.call({ callback, data in
                 webkit_web_view_get_snapshot(
                     webView, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, callback, data)
-            }, finish: { [webView] _, result in
+            }, finish: { _, result in
                 var error: UnsafeMutablePointer<GError>?
                 if let surface = webkit_web_view_get_snapshot_finish(webView, result, &error) {
                     continuation.resume(returning: surface)

@@ -1,0 +1,115 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// One WebKitGTK view with its own user content manager, wired to its container's chain
+/// and strategies. A container has one pane, or one per native tab.
+///
+/// Ownership: the pane holds a reference to its view and content manager and owns the
+/// signal connections it makes on them (`signals`); `tearDown()` disconnects and releases
+/// them. The pane refers to its container weakly: the container owns the panes.
+@MainActor
+final class WebPane {
+    let webView: UnsafeMutablePointer<WebKitWebView>
+    let contentManager: UnsafeMutablePointer<WebKitUserContentManager>
+    let signals = SignalConnections()
+    weak var container: WebContainer?
+    private(set) var registeredHandlers: Set<String> = []
+    private(set) var isTornDown = false
+
+    init(container: WebContainer) {
+        self.container = container
+        let configuration = container.configuration
+        contentManager = webkit_user_content_manager_new()
+        let view = webkit_web_view_new_with_user_content_manager(contentManager)!
+        // The view is a floating GtkWidget; sink it so the pane holds a real reference.
+        webView = cast(g_object_ref_sink(gptr(view)).assumingMemoryBound(to: GtkWidget.self))
+        configureSettings(configuration)
+        installScripts(configuration)
+        for identifier in container.strategies.identifiers { registerMessageHandler(identifier) }
+        connectSignals(configuration)
+    }
+
+    var widget: UnsafeMutablePointer<GtkWidget> { cast(webView) }
+
+    var currentURL: URL? {
+        string(webkit_web_view_get_uri(webView)).flatMap(URL.init(string:))
+    }
+
+    func load(_ url: URL) {
+        webkit_web_view_load_uri(webView, url.absoluteString)
+    }
+
+    // MARK: Set-up
+
+    private func configureSettings(_ configuration: Configuration) {
+        let settings = webkit_web_view_get_settings(webView)
+        webkit_settings_set_enable_developer_extras(settings, configuration.developerTools ? 1 : 0)
+        if let userAgent = configuration.userAgent {
+            webkit_settings_set_user_agent(settings, userAgent)
+        }
+    }
+
+    private func installScripts(_ configuration: Configuration) {
+        // The bridge comes first so page scripts and other user scripts find `vitrine`.
+        add(UserScript(source: ScriptBridge.isolatedBridge, injectionTime: .documentStart, frames: .allFrames),
+            world: ScriptBridge.worldName)
+        add(UserScript(source: ScriptBridge.pageSDK, injectionTime: .documentStart, frames: .allFrames), world: nil)
+        for script in configuration.userScripts { add(script, world: nil) }
+    }
+
+    private func add(_ script: UserScript, world: String?) {
+        let frames = script.frames == .topFrame ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
+        let time = script.injectionTime == .documentStart
+            ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
+        let userScript = world.map { webkit_user_script_new_for_world(script.source, frames, time, $0, nil, nil) }
+            ?? webkit_user_script_new(script.source, frames, time, nil, nil)
+        webkit_user_content_manager_add_script(contentManager, userScript)
+        webkit_user_script_unref(userScript)
+    }
+
+    /// Registers a Promise-returning handler in the bridge's isolated world and connects
+    /// its reply signal (detailed by name: the signal does not carry it otherwise). The
+    /// connection lives until tear-down.
+    func registerMessageHandler(_ name: String) {
+        guard !registeredHandlers.contains(name) else { return }
+        registeredHandlers.insert(name)
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, name, ScriptBridge.worldName)
+        signals.connect(
+            gptr(contentManager), "script-message-with-reply-received::\(name)",
+            context: SignalContext(owner: self, tag: name), handler: gCallback(onScriptMessage))
+    }
+
+    // MARK: Tear-down
+
+    func tearDown() {
+        guard !isTornDown else { return }
+        isTornDown = true
+        signals.disconnectAll()
+        for name in registeredHandlers {
+            webkit_user_content_manager_unregister_script_message_handler_in_world(contentManager, name, ScriptBridge.worldName)
+        }
+        g_object_unref(gptr(webView))
+        g_object_unref(gptr(contentManager))
+    }
+
+    /// The pane behind a signal's user data. GLib calls signal handlers on the thread that
+    /// runs the main loop, which is the main actor's thread.
+    nonisolated static func from(_ data: gpointer?) -> WebPane? {
+        MainActor.assumeIsolated { SignalContext.owner(data, as: WebPane.self) }
+    }
+}
+
+/// `script-message-with-reply-received::NAME`:
+/// `gboolean (*)(WebKitUserContentManager*, JSCValue*, WebKitScriptMessageReply*, gpointer)`.
+private let onScriptMessage: @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean = {
+    _, value, reply, data in
+    guard let value, let reply, let pane = WebPane.from(data) else { return 0 }
+    let name = SignalContext.tag(data)
+    MainActor.assumeIsolated { pane.receiveMessage(name: name, value: value, reply: reply) }
+    return 1
+}
