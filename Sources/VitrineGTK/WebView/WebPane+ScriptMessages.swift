@@ -25,7 +25,8 @@ extension WebPane {
         }
         let allowed = container.configuration.allowedOrigins(forStrategy: name)
         guard envelope.isFromAllowedOrigin(allowed) else {
-            reject("origin '\(envelope.origin)' (\(envelope.url)) is not allowed to call '\(name)'")
+            let url = envelope.url.count > 120 ? envelope.url.prefix(120) + "…" : envelope.url
+            reject("origin '\(envelope.origin)' (\(url)) is not allowed to call '\(name)'")
             return
         }
         let body: JSONValue
