@@ -42,11 +42,25 @@ public struct ScriptMessageStrategies: Sendable {
     /// gets exactly one outcome, a value or an error message.
     @MainActor
     public func dispatch(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<JSONValue, ScriptMessageError> {
+        await answer(message) { try await $0.handle(message, context: context) }
+    }
+
+    /// Like `dispatch`, with the answer as JSON text: what the bridge sends back.
+    @MainActor
+    public func dispatchJSON(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<String, ScriptMessageError> {
+        await answer(message) { try await $0.replyJSON(to: message, context: context) }
+    }
+
+    /// Picks the strategy and turns whatever it throws into a `ScriptMessageError`.
+    @MainActor
+    private func answer<Answer>(
+        _ message: ScriptMessage, with run: (any ScriptMessageStrategy) async throws -> Answer
+    ) async -> Result<Answer, ScriptMessageError> {
         guard let strategy = byIdentifier[message.name] else {
             return .failure(ScriptMessageError("no strategy for message '\(message.name)'"))
         }
         do {
-            return .success(try await strategy.handle(message, context: context))
+            return .success(try await run(strategy))
         } catch let error as ScriptMessageError {
             return .failure(error)
         } catch {

@@ -8,15 +8,26 @@ import Foundation
 public struct ScriptMessage: Sendable, Equatable {
     /// The handler name: it picks the strategy.
     public var name: String
-    /// The posted value, as JSON.
-    public var body: JSONValue
-    /// The URL of the page that posted it, as far as the container knows.
+    /// The posted value as JSON text, exactly as the page sent it.
+    public var bodyJSON: String
+    /// The URL of the page that posted it.
     public var pageURL: URL?
 
     public init(name: String, body: JSONValue, pageURL: URL? = nil) {
+        self.init(name: name, bodyJSON: body.jsonText, pageURL: pageURL)
+    }
+
+    /// A message as it arrives: the body stays text until a strategy reads `body`, so a
+    /// strategy that passes it through (`ping`) never parses it.
+    public init(name: String, bodyJSON: String, pageURL: URL? = nil) {
         self.name = name
-        self.body = body
+        self.bodyJSON = bodyJSON
         self.pageURL = pageURL
+    }
+
+    /// The posted value (parsed on each access; `null` if the text is not JSON).
+    public var body: JSONValue {
+        (try? JSONValue(parsing: bodyJSON)) ?? .null
     }
 }
 
@@ -39,11 +50,20 @@ public protocol ScriptMessageStrategy: Sendable {
     static var identifier: String { get }
 
     @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
+
+    /// The answer as JSON text. Defaults to `handle` encoded; a strategy that can answer
+    /// without building a `JSONValue` (`ping` echoes the text it got) overrides it.
+    @MainActor func replyJSON(to message: ScriptMessage, context: ScriptMessageContext) async throws -> String
 }
 
 extension ScriptMessageStrategy {
     /// The identifier, reachable from an instance.
     public var identifier: String { Self.identifier }
+
+    @MainActor
+    public func replyJSON(to message: ScriptMessage, context: ScriptMessageContext) async throws -> String {
+        try await handle(message, context: context).jsonText
+    }
 }
 
 /// Why a message was rejected. Its description is what the page's Promise rejects with.

@@ -15,6 +15,8 @@ public enum ContainerEvent: Sendable, Equatable {
     case load(event: String, url: String, error: String?)
     /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
     case native(action: String, detail: String)
+    /// A page asked for a permission (camera, geolocation, …) and got this answer.
+    case permission(kind: String, origin: String, granted: Bool)
 
     /// The JSON object written to the events log.
     public var json: JSONValue {
@@ -34,6 +36,8 @@ public enum ContainerEvent: Sendable, Equatable {
             return .object(object)
         case let .native(action, detail):
             return ["type": "native", "action": .string(action), "detail": .string(detail)]
+        case let .permission(kind, origin, granted):
+            return ["type": "permission", "kind": .string(kind), "origin": .string(origin), "granted": .bool(granted)]
         }
     }
 }

@@ -19,14 +19,14 @@ final class PendingScriptReply {
     /// Resolves the Promise with a JSON value or rejects it with a message.
     /// Returns false if it was answered already.
     @discardableResult
-    func answer(_ result: Result<JSONValue, ScriptMessageError>) -> Bool {
+    func answer(_ result: Result<String, ScriptMessageError>) -> Bool {
         guard let reply else { return false }
         self.reply = nil
         defer { webkit_script_message_reply_unref(reply) }
         switch result {
-        case .success(let value):
+        case .success(let json):
             // The bridge hands the page JSON text; the page parses it once.
-            let jsValue = jsc_value_new_string(jsc_value_get_context(messageValue), value.jsonText)!
+            let jsValue = jsc_value_new_string(jsc_value_get_context(messageValue), json)!
             webkit_script_message_reply_return_value(reply, jsValue)
             g_object_unref(gptr(jsValue))
         case .failure(let error):

@@ -39,6 +39,10 @@ public final class WebContainer: ContainerHost {
     /// The tab bar, when the configuration declares tabs.
     private(set) var notebook: UnsafeMutablePointer<GtkWidget>?
     private(set) var panes: [WebPane] = []
+    /// Kiosk behaviour, when the configuration asks for it.
+    private var kioskGuard: KioskGuard?
+    /// The app's origins, computed once: every message and navigation checks them.
+    let appOrigins: Set<Origin>
     var routePage: UnsafeMutablePointer<GtkWidget>?
     var activeDialog: UnsafeMutablePointer<GtkWidget>?
     var pendingConfirmation: CheckedContinuation<Bool, Never>?
@@ -55,6 +59,7 @@ public final class WebContainer: ContainerHost {
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.strategies = configuration.strategies
+        self.appOrigins = configuration.appOrigins
         GTKRuntime.initialize()
         if let appDirectory = configuration.appDirectory {
             AppSchemeHandler.shared.serve(appDirectory)
@@ -63,6 +68,8 @@ public final class WebContainer: ContainerHost {
         g_object_ref_sink(gptr(window))
         stack = gtk_stack_new()
         buildWindow()
+        TLSExceptions.install(configuration.tlsExceptions, record: record)
+        if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
     }
 
     private func buildWindow() {
@@ -90,12 +97,21 @@ public final class WebContainer: ContainerHost {
     public func start() {
         guard !isTornDown else { return }
         retainedWhileShown = self
+        if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
         gtk_widget_show_all(window)
         if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
+        kioskGuard?.windowShown()
+        returnToStart()
+    }
+
+    /// Loads the start page (and each tab's page, showing the first tab).
+    func returnToStart() {
+        dismissRoute()
         if configuration.tabs.isEmpty {
             if let url = configuration.startURL { load(url) }
         } else {
             for (pane, tab) in zip(panes, configuration.tabs) { pane.load(tab.url) }
+            selectTab(0)
         }
     }
 
@@ -175,6 +191,11 @@ public final class WebContainer: ContainerHost {
 
     // MARK: Strategies and events
 
+    /// The origins allowed to call a strategy: its own list, or the app's origins.
+    func allowedOrigins(forStrategy identifier: String) -> Set<Origin> {
+        configuration.strategyOrigins[identifier] ?? appOrigins
+    }
+
     /// Adds or replaces a strategy while the container runs. The next message with its
     /// identifier reaches the new strategy.
     public func setStrategy(_ strategy: any ScriptMessageStrategy) {
@@ -189,7 +210,7 @@ public final class WebContainer: ContainerHost {
         let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
         var sent = 0
         for pane in panes {
-            guard let url = pane.currentURL, let origin = Origin(url), configuration.appOrigins.contains(origin) else { continue }
+            guard let url = pane.currentURL, let origin = Origin(url), appOrigins.contains(origin) else { continue }
             webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
             sent += 1
         }
@@ -216,6 +237,7 @@ public final class WebContainer: ContainerHost {
         pendingConfirmation?.resume(returning: false)
         pendingConfirmation = nil
         signals.disconnectAll()
+        kioskGuard?.tearDown()
         for pane in panes { pane.tearDown() }
         g_object_unref(gptr(window))
         onClose?()

@@ -18,6 +18,8 @@ extension WebPane {
         if configuration.disablesZoom {
             signals.connect(gptr(webView), "notify::zoom-level", context: context(), handler: gCallback(onZoomChanged))
         }
+        connectRecoverySignals(configuration)
+        connectPermissionSignals()
     }
 
     /// Holds the decision, runs the chain, answers WebKit once with the chain's policy.
@@ -33,7 +35,7 @@ extension WebPane {
         }
         let pending = PendingPolicyDecision(decision)
         let chain = container.configuration.navigationChain
-        let context = NavigationContext(host: container, appOrigins: container.configuration.appOrigins)
+        let context = NavigationContext(host: container, appOrigins: container.appOrigins)
         Task { @MainActor [weak self] in
             let verdict = await chain.decide(action, context: context)
             self?.apply(verdict, to: action, pending: pending)
@@ -89,14 +91,12 @@ private let onLoadChanged: @convention(c) (OpaquePointer?, WebKitLoadEvent, gpoi
 }
 
 /// `load-failed`: `gboolean (*)(WebKitWebView*, WebKitLoadEvent, gchar*, GError*, gpointer)`.
-/// Returns FALSE so WebKit still shows its own error page.
+/// Returns TRUE when Vitrine showed its own error page instead of WebKit's.
 private let onLoadFailed: @convention(c) (OpaquePointer?, WebKitLoadEvent, UnsafeMutablePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = {
     _, _, uri, error, data in
     guard let pane = WebPane.from(data) else { return 0 }
-    let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
     let uriString = uri.map { String(cString: $0) } ?? ""
-    MainActor.assumeIsolated { pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uriString), error: message) }
-    return 0
+    return MainActor.assumeIsolated { pane.loadFailed(uri: uriString, error: error) } ? 1 : 0
 }
 
 /// `notify::title`: `void (*)(GObject*, GParamSpec*, gpointer)`.

@@ -23,24 +23,19 @@ extension WebPane {
             reject("\(name): malformed message envelope")
             return
         }
-        let allowed = container.configuration.allowedOrigins(forStrategy: name)
-        guard envelope.isFromAllowedOrigin(allowed) else {
+        guard let pageURL = envelope.allowedDocumentURL(container.allowedOrigins(forStrategy: name)) else {
             let url = envelope.url.count > 120 ? envelope.url.prefix(120) + "…" : envelope.url
             reject("origin '\(envelope.origin)' (\(url)) is not allowed to call '\(name)'")
             return
         }
-        let body: JSONValue
-        do {
-            body = try JSONValue(parsing: envelope.bodyJSON)
-        } catch {
-            reject("\(name): message body is not JSON")
-            return
-        }
-        let message = ScriptMessage(name: name, body: body, pageURL: URL(string: envelope.url))
+        let message = ScriptMessage(name: name, bodyJSON: envelope.bodyJSON, pageURL: pageURL)
         let context = ScriptMessageContext(host: container)
         let strategies = container.strategies
-        Task { @MainActor [weak container] in
-            let result = await strategies.dispatch(message, context: context)
+        // Runs at once on this thread up to the strategy's first suspension: a strategy that
+        // answers without waiting answers within this signal emission, with no extra
+        // main-loop turn.
+        Task.immediate { @MainActor [weak container] in
+            let result = await strategies.dispatchJSON(message, context: context)
             pending.answer(result)
             switch result {
             case .success: container?.record(.message(name: name, outcome: "resolved", error: nil, origin: origin))
@@ -50,8 +45,8 @@ extension WebPane {
     }
 }
 
-/// What the isolated-world bridge posts: the caller's origin and URL as that world saw
-/// them, and the body as JSON text.
+/// What the isolated-world bridge posts, `origin \n url \n 1|0 \n JSON body`: the
+/// caller's origin and URL as that world saw them, and the body as JSON text.
 struct MessageEnvelope {
     let origin: String
     let url: String
@@ -59,33 +54,24 @@ struct MessageEnvelope {
     let bodyJSON: String
 
     init?(_ value: UnsafeMutablePointer<JSCValue>) {
-        guard jsc_value_is_object(value) != 0,
-              let origin = Self.string(value, "origin"), let url = Self.string(value, "url"),
-              let body = Self.string(value, "body")
-        else { return nil }
-        self.origin = origin
-        self.url = url
-        self.bodyJSON = body
-        let top = jsc_value_object_get_property(value, "topFrame")
-        isTopFrame = top.map { jsc_value_to_boolean($0) != 0 } ?? false
-        if let top { g_object_unref(gptr(top)) }
+        guard jsc_value_is_string(value) != 0, let text = takeString(jsc_value_to_string(value)) else { return nil }
+        let fields = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard fields.count == 4 else { return nil }
+        origin = String(fields[0])
+        url = String(fields[1])
+        isTopFrame = fields[2] == "1"
+        bodyJSON = String(fields[3])
     }
 
-    /// A document with a real URL of an allowed origin. `about:blank`, `about:srcdoc`,
-    /// `data:` and `blob:` documents are refused even when they inherit an allowed origin.
-    func isFromAllowedOrigin(_ allowed: Set<Origin>) -> Bool {
+    /// The document's URL if it is a real URL of an allowed origin; nil otherwise.
+    /// `about:blank`, `about:srcdoc`, `data:` and `blob:` documents are refused even when
+    /// they inherit an allowed origin.
+    func allowedDocumentURL(_ allowed: Set<Origin>) -> URL? {
         guard let documentURL = URL(string: url), let scheme = documentURL.scheme?.lowercased(),
               !["about", "data", "blob", "javascript"].contains(scheme),
               let callerOrigin = Origin(string: origin), let documentOrigin = Origin(documentURL),
-              callerOrigin == documentOrigin
-        else { return false }
-        return allowed.contains(callerOrigin)
-    }
-
-    private static func string(_ object: UnsafeMutablePointer<JSCValue>, _ property: String) -> String? {
-        guard let member = jsc_value_object_get_property(object, property) else { return nil }
-        defer { g_object_unref(gptr(member)) }
-        guard jsc_value_is_string(member) != 0 else { return nil }
-        return takeString(jsc_value_to_string(member))
+              callerOrigin == documentOrigin, allowed.contains(callerOrigin)
+        else { return nil }
+        return documentURL
     }
 }

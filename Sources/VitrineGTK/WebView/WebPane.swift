@@ -20,6 +20,8 @@ final class WebPane {
     weak var container: WebContainer?
     private(set) var registeredHandlers: Set<String> = []
     private(set) var isTornDown = false
+    /// Crash and hang bookkeeping (see `WebPane+Recovery`).
+    var recovery = RecoveryState()
 
     init(container: WebContainer) {
         self.container = container
@@ -93,6 +95,7 @@ final class WebPane {
         for name in registeredHandlers {
             webkit_user_content_manager_unregister_script_message_handler_in_world(contentManager, name, ScriptBridge.worldName)
         }
+        recovery.watchdog?.cancel()
         g_object_unref(gptr(webView))
         g_object_unref(gptr(contentManager))
     }

@@ -13,4 +13,9 @@ public struct PingStrategy: ScriptMessageStrategy {
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         message.body
     }
+
+    /// The text it got, unparsed: same value, same key order, no JSON work.
+    public func replyJSON(to message: ScriptMessage, context: ScriptMessageContext) async throws -> String {
+        message.bodyJSON
+    }
 }

@@ -1,0 +1,192 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// A kiosk's behaviour around its window: lockdown (no context menu, no zoom or history
+/// shortcuts, no back/forward mouse buttons), a hidden pointer, no screen blanking, and
+/// the idle reset to the start page.
+///
+/// Owned by its container and torn down with it; its signal connections (on each pane's
+/// view and on the window) are recorded in `signals` and released in `tearDown()`.
+@MainActor
+final class KioskGuard {
+    private weak var container: WebContainer?
+    private let options: KioskOptions
+    private let signals = SignalConnections()
+    private var lastInput = ContinuousClock.now
+    private var idleTimer: Task<Void, Never>?
+    private var inhibitCookie: guint = 0
+
+    init(container: WebContainer, options: KioskOptions) {
+        self.container = container
+        self.options = options
+        for pane in container.panes {
+            let view = pane.widget
+            gtk_widget_add_events(view, gint(GDK_KEY_PRESS_MASK.rawValue | GDK_BUTTON_PRESS_MASK.rawValue
+                | GDK_POINTER_MOTION_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
+            signals.connect(gptr(view), "event", context: SignalContext(owner: self), handler: gCallback(onInputEvent))
+            if options.lockdown {
+                signals.connect(gptr(view), "context-menu", context: SignalContext(owner: self), handler: gCallback(onContextMenu))
+                let settings = webkit_web_view_get_settings(pane.webView)
+                webkit_settings_set_enable_developer_extras(settings, 0)
+                webkit_settings_set_enable_back_forward_navigation_gestures(settings, 0)
+            }
+        }
+        if let idle = options.idleReset { startIdleTimer(idle) }
+    }
+
+    /// After the window is shown: the pointer and the screen saver need a realized window.
+    func windowShown() {
+        guard let container else { return }
+        if options.hidesCursor, let gdkWindow = gtk_widget_get_window(container.window) {
+            let cursor = gdk_cursor_new_for_display(gdk_window_get_display(gdkWindow), GDK_BLANK_CURSOR)
+            gdk_window_set_cursor(gdkWindow, cursor)
+            if let cursor { g_object_unref(gptr(cursor)) }
+            container.record(.native(action: "cursor-hidden", detail: ""))
+        }
+        if options.inhibitsScreenBlanking { inhibitScreenBlanking() }
+    }
+
+    /// Keeps the screen on through the desktop's idle inhibitor (GtkApplication when the
+    /// program has one, otherwise the freedesktop ScreenSaver service on the session bus).
+    private func inhibitScreenBlanking() {
+        guard let container else { return }
+        if let application = g_application_get_default(),
+           g_type_check_instance_is_a(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GTypeInstance.self),
+                                      gtk_application_get_type()) != 0 {
+            let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
+            inhibitCookie = gtk_application_inhibit(gtkApplication, container.windowPointer, GTK_APPLICATION_INHIBIT_IDLE, "Kiosk")
+            container.record(.native(action: "inhibit-idle", detail: inhibitCookie != 0 ? "gtk-application" : "refused"))
+            return
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            container.record(.native(action: "inhibit-idle", detail: "no session bus: \(GLibError.take(&error, "unavailable"))"))
+            return
+        }
+        defer { g_object_unref(gptr(bus)) }
+        let parameters = g_variant_new_tuple([g_variant_new_string("vitrine"), g_variant_new_string("Kiosk")], 2)
+        let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver",
+            "Inhibit", parameters, nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil, &error)
+        if let reply {
+            g_variant_unref(reply)
+            container.record(.native(action: "inhibit-idle", detail: "org.freedesktop.ScreenSaver"))
+        } else {
+            container.record(.native(action: "inhibit-idle", detail: "not available: \(GLibError.take(&error, "no screen saver service"))"))
+        }
+    }
+
+    // MARK: Input
+
+    /// Every input event counts as activity; lockdown swallows the shortcuts a kiosk must
+    /// not honour. Returns true for a swallowed event.
+    fileprivate func input(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        let type = event.pointee.type
+        switch type {
+        case GDK_KEY_PRESS, GDK_BUTTON_PRESS, GDK_MOTION_NOTIFY, GDK_SCROLL, GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE:
+            lastInput = .now
+        default:
+            return false
+        }
+        guard options.lockdown else { return false }
+        if type == GDK_KEY_PRESS {
+            let key = event.pointee.key
+            if let name = Self.blockedShortcut(keyval: key.keyval, state: GdkModifierType(rawValue: key.state)) {
+                container?.record(.native(action: "blocked-shortcut", detail: name))
+                return true
+            }
+        }
+        if type == GDK_BUTTON_PRESS, event.pointee.button.button == 8 || event.pointee.button.button == 9 {
+            container?.record(.native(action: "blocked-shortcut", detail: "mouse-button-\(event.pointee.button.button)"))
+            return true
+        }
+        if type == GDK_SCROLL, event.pointee.scroll.state & GDK_CONTROL_MASK.rawValue != 0 {
+            container?.record(.native(action: "blocked-shortcut", detail: "ctrl+scroll"))
+            return true
+        }
+        return false
+    }
+
+    /// Zoom (Ctrl +, -, =, 0), history (Alt+Left/Right/Home, Back/Forward keys), reload
+    /// and developer-tools keys, fullscreen toggling.
+    static func blockedShortcut(keyval: guint, state: GdkModifierType) -> String? {
+        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let alt = state.rawValue & GDK_MOD1_MASK.rawValue != 0
+        let key = Int32(bitPattern: keyval)
+        switch key {
+        case GDK_KEY_plus, GDK_KEY_minus, GDK_KEY_equal, GDK_KEY_0, GDK_KEY_KP_Add, GDK_KEY_KP_Subtract, GDK_KEY_KP_0 where control:
+            return "ctrl+zoom"
+        case GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_KP_Left, GDK_KEY_KP_Right where alt:
+            return "alt+history"
+        case GDK_KEY_Back, GDK_KEY_Forward:
+            return "history-key"
+        case GDK_KEY_F5, GDK_KEY_F11, GDK_KEY_F12:
+            return "function-key"
+        case GDK_KEY_r, GDK_KEY_R, GDK_KEY_i, GDK_KEY_I, GDK_KEY_w, GDK_KEY_W, GDK_KEY_q, GDK_KEY_Q where control:
+            return "ctrl+\(Character(UnicodeScalar(UInt8(keyval & 0x7f))))"
+        default:
+            return nil
+        }
+    }
+
+    fileprivate func contextMenuRequested() {
+        container?.record(.native(action: "blocked-context-menu", detail: ""))
+    }
+
+    // MARK: Idle reset
+
+    private func startIdleTimer(_ idle: Duration) {
+        idleTimer = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: min(idle / 4, .seconds(1)))
+                guard let self else { return }
+                if ContinuousClock.now - self.lastInput >= idle { self.resetToStart() }
+            }
+        }
+    }
+
+    private func resetToStart() {
+        lastInput = .now
+        guard let container else { return }
+        container.record(.native(action: "idle-reset", detail: container.configuration.startURL?.absoluteString ?? ""))
+        if options.clearsDataOnIdleReset {
+            let manager = webkit_web_context_get_website_data_manager(webkit_web_context_get_default())
+            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, nil, nil)
+            container.record(.native(action: "data-cleared", detail: "all"))
+        }
+        container.returnToStart()
+    }
+
+    func tearDown() {
+        idleTimer?.cancel()
+        signals.disconnectAll()
+        if inhibitCookie != 0, let application = g_application_get_default() {
+            gtk_application_uninhibit(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self), inhibitCookie)
+        }
+    }
+
+    nonisolated static func from(_ data: gpointer?) -> KioskGuard? {
+        MainActor.assumeIsolated { SignalContext.owner(data, as: KioskGuard.self) }
+    }
+}
+
+/// `event` on a view: `gboolean (*)(GtkWidget*, GdkEvent*, gpointer)`; TRUE stops it.
+private let onInputEvent: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = {
+    _, event, data in
+    guard let event, let guardian = KioskGuard.from(data) else { return 0 }
+    return MainActor.assumeIsolated { guardian.input(event) } ? 1 : 0
+}
+
+/// `context-menu`: `gboolean (*)(WebKitWebView*, WebKitContextMenu*, GdkEvent*, WebKitHitTestResult*, gpointer)`;
+/// TRUE: no menu.
+private let onContextMenu: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+    _, _, _, _, data in
+    guard let guardian = KioskGuard.from(data) else { return 1 }
+    MainActor.assumeIsolated { guardian.contextMenuRequested() }
+    return 1
+}
