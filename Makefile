@@ -7,7 +7,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # System packages: WebKitGTK and GTK headers, a virtual X server for headless runs,
 # D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3
+	shared-mime-info fonts-dejavu-core python3 openssl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=
@@ -58,3 +58,45 @@ bench: deps
 
 clean:
 	rm -rf .build out benchmarks/bin
+
+## deb: the Debian package out/vitrine_<version>_<arch>.deb (dpkg-buildpackage, then lintian)
+# See debian/README.source. debian/rules builds in .build-deb with the Swift standard
+# library linked statically; `swift` comes from PATH or /opt/swift/usr/bin.
+DEB_TOOLS := debhelper dpkg-dev lintian appstream desktop-file-utils
+# The version from the first line of debian/changelog: "vitrine (0.1.0-1) unstable; …".
+VITRINE_DEB_VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog 2>/dev/null)
+VITRINE_DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+VITRINE_DEB := out/vitrine_$(VITRINE_DEB_VERSION)_$(VITRINE_DEB_ARCH).deb
+
+.PHONY: deb test-deb
+deb: deps
+	@missing=""; for p in $(DEB_TOOLS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	dpkg-buildpackage -b -us -uc
+	@# dpkg-buildpackage writes next to the source tree: move the results into out/.
+	mkdir -p out
+	@v="$(VITRINE_DEB_VERSION)"; a="$(VITRINE_DEB_ARCH)"; \
+	for f in ../vitrine_$${v}_$${a}.deb ../vitrine-dbgsym_$${v}_$${a}.deb \
+	         ../vitrine_$${v}_$${a}.buildinfo ../vitrine_$${v}_$${a}.changes; do \
+		if [ -f "$$f" ]; then mv -f "$$f" out/ && echo "out/$$(basename $$f)"; fi; \
+	done
+	@# Errors fail the build; warnings and informational tags are shown but accepted.
+	lintian --fail-on error --display-info $(VITRINE_DEB)
+	@ls -l $(VITRINE_DEB)
+
+## test-deb: install the package and run the installed program under Xvfb
+test-deb: deb
+	bash Tests/package/install-and-run.sh $(VITRINE_DEB)
+
+## bench-ipc: script-message round trips, Vitrine's `ping` against a C WebKitGTK echo,
+## interleaved, ratios printed (see benchmarks/README.md)
+.PHONY: bench-ipc
+bench-ipc: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+	$(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --runs 5

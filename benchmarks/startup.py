@@ -25,8 +25,6 @@ import http.server
 import json
 import os
 import queue
-import select
-import shutil
 import signal
 import statistics
 import subprocess
@@ -36,18 +34,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BENCH_DIR = Path(__file__).resolve().parent
-REPO_DIR = BENCH_DIR.parent
+from harness import (BIN_DIR, BENCH_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
+                     exit_on_sigterm, process_tree, pss_kib, pump_lines, start_session_bus, stop)
+
 C_SOURCE = BENCH_DIR / "c" / "minimal-webkit.c"
-C_BINARY = BENCH_DIR / "bin" / "minimal-webkit"
-
-# Set when we re-exec under xvfb-run, so a broken xvfb cannot make us loop.
-REEXEC_GUARD = "VITRINE_BENCH_UNDER_XVFB"
-XVFB_ARGS = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"]
-
-# Bounds for shutting a program down: SIGTERM, then SIGKILL.
-TERM_GRACE_S = 5.0
-KILL_GRACE_S = 5.0
+C_BINARY = BIN_DIR / "minimal-webkit"
 
 PAGE_HTML = """<!doctype html>
 <html lang="en">
@@ -81,35 +72,6 @@ PAGE_HTML = """<!doctype html>
 
 # --------------------------------------------------------------------------- setup
 
-def ensure_display() -> None:
-    """Re-exec under xvfb-run if there is no display to open a window on."""
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return
-    if os.environ.get(REEXEC_GUARD):
-        sys.exit("error: still no DISPLAY after re-exec under xvfb-run")
-    if not shutil.which("xvfb-run"):
-        sys.exit("error: no DISPLAY and xvfb-run not found; run under a display or install xvfb")
-    print("no DISPLAY: re-running under xvfb-run", file=sys.stderr, flush=True)
-    env = dict(os.environ, **{REEXEC_GUARD: "1"})
-    argv = XVFB_ARGS + [sys.executable, str(Path(__file__).resolve())] + sys.argv[1:]
-    os.execvpe(argv[0], argv, env)
-
-
-def build_c_program() -> Path:
-    """Compile the C baseline if the binary is missing or older than its source."""
-    if C_BINARY.exists() and C_BINARY.stat().st_mtime >= C_SOURCE.stat().st_mtime:
-        return C_BINARY
-    C_BINARY.parent.mkdir(parents=True, exist_ok=True)
-    flags = subprocess.run(
-        ["pkg-config", "--cflags", "--libs", "webkit2gtk-4.1"],
-        check=True, capture_output=True, text=True, timeout=30,
-    ).stdout.split()
-    cmd = ["cc", "-O2", "-Wall", "-o", str(C_BINARY), str(C_SOURCE), *flags]
-    print("building", C_BINARY.relative_to(REPO_DIR), file=sys.stderr, flush=True)
-    subprocess.run(cmd, check=True, timeout=120)
-    return C_BINARY
-
-
 class _PageHandler(http.server.BaseHTTPRequestHandler):
     """Serves the generated page for every path (favicon included): no 404 noise."""
 
@@ -136,85 +98,6 @@ def start_page_server() -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://{host}:{port}/"
 
 
-def start_session_bus(verbose: bool) -> subprocess.Popen | None:
-    """Give the benchmark one private D-Bus session bus if there is none.
-
-    Without a session bus GLib autolaunches one (dbus-launch, dbus-daemon,
-    the AT-SPI bus) inside *every* program run: tens of ms of noise, and
-    processes that escape the measured tree. A desktop always has a bus, so
-    one shared bus for all runs is both fairer and closer to real use.
-    """
-    if os.environ.get("DBUS_SESSION_BUS_ADDRESS") or not shutil.which("dbus-daemon"):
-        return None
-    bus = subprocess.Popen(
-        ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
-        stderr=None if verbose else subprocess.DEVNULL,  # it logs every activation
-        start_new_session=True,
-    )
-    ready, _, _ = select.select([bus.stdout], [], [], 10.0)
-    address = bus.stdout.readline().strip() if ready else ""
-    if not address:
-        _stop(bus, {})
-        sys.exit("error: private dbus-daemon did not report its address")
-    os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # inherited by every run
-    return bus
-
-
-# --------------------------------------------------------------------------- /proc
-
-def _read_stat(pid: int) -> tuple[int, int, int] | None:
-    """(ppid, session id, start time) of a process, or None if it is gone."""
-    try:
-        data = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    # comm (field 2) may contain spaces or ')', so split after the last ')'.
-    fields = data[data.rfind(")") + 2:].split()
-    # fields[0] is field 3 (state): ppid=4, session=6, starttime=22.
-    return int(fields[1]), int(fields[3]), int(fields[19])
-
-
-def process_tree(root: int) -> dict[int, int]:
-    """{pid: starttime} for root and all its descendants.
-
-    Follows ppid links; also takes any process in root's session (root is a
-    session leader, see spawn) so that a helper which double-forked and got
-    reparented to init is still counted.
-    """
-    stats = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            st = _read_stat(int(entry.name))
-            if st is not None:
-                stats[int(entry.name)] = st
-    if root not in stats:
-        return {}
-    children: dict[int, list[int]] = {}
-    for pid, (ppid, _, _) in stats.items():
-        children.setdefault(ppid, []).append(pid)
-    tree, todo = set(), [root]
-    while todo:
-        pid = todo.pop()
-        if pid not in tree:
-            tree.add(pid)
-            todo.extend(children.get(pid, ()))
-    tree.update(pid for pid, (_, sid, _) in stats.items() if sid == root)
-    return {pid: stats[pid][2] for pid in tree}
-
-
-def pss_kib(pid: int) -> int:
-    """Pss of one process in KiB (0 if it vanished or is a kernel thread)."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
 # --------------------------------------------------------------------------- runs
 
 @dataclass
@@ -228,48 +111,12 @@ class Program:
     failures: list[str] = field(default_factory=list)
 
 
-def _pump_lines(stream, lines: "queue.Queue[str | None]") -> None:
-    """Move stdout lines into a queue; also keeps the pipe drained so a chatty
-    program never blocks on a full pipe. None marks EOF."""
-    for line in stream:
-        lines.put(line)
-    lines.put(None)
-
-
 def _is_load_finished(line: str) -> bool:
     try:
         msg = json.loads(line)
     except ValueError:
         return False
     return isinstance(msg, dict) and msg.get("type") == "load" and msg.get("event") == "finished"
-
-
-def _stop(proc: subprocess.Popen, known: dict[int, int]) -> None:
-    """SIGTERM the process group, then SIGKILL it; finally SIGKILL any process
-    seen in the tree that is still alive (e.g. one that left the group), matching
-    pid *and* start time so that a recycled pid is never hit."""
-    if proc.poll() is None:
-        known = {**known, **process_tree(proc.pid)}
-    for sig, grace in ((signal.SIGTERM, TERM_GRACE_S), (signal.SIGKILL, KILL_GRACE_S)):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            pass
-        try:
-            proc.wait(timeout=grace)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    for pid, start in known.items():
-        st = _read_stat(pid)
-        if pid != proc.pid and st is not None and st[2] == start:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-
-LIVE: set[subprocess.Popen] = set()  # for cleanup on Ctrl-C
 
 
 def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
@@ -289,7 +136,7 @@ def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
     )
     LIVE.add(proc)
     lines: queue.Queue[str | None] = queue.Queue()
-    pump = threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True)
+    pump = threading.Thread(target=pump_lines, args=(proc.stdout, lines), daemon=True)
     pump.start()
 
     tree: dict[int, int] = {}
@@ -324,7 +171,7 @@ def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
             prog.failures.append(str(err))
         return f"FAILED: {err}"
     finally:
-        _stop(proc, tree)
+        stop(proc, tree)
         LIVE.discard(proc)
         # The pipe reaches EOF once the whole tree is gone; closing it while the
         # reader is still blocked in read() would wait on the reader's lock.
@@ -376,12 +223,8 @@ def report(progs: list[Program], runs: int) -> None:
             print(f"failed run ({p.name}): {msg}")
 
 
-def _exit_on_sigterm(signum, frame):
-    raise SystemExit(128 + signum)  # unwinds through the finally blocks that stop children
-
-
 def main() -> int:
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    signal.signal(signal.SIGTERM, exit_on_sigterm)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--vitrine", default=str(REPO_DIR / ".build" / "release" / "vitrine"),
                     help="vitrine executable (default: .build/release/vitrine in the repo)")
@@ -398,11 +241,11 @@ def main() -> int:
     if args.runs < 1 or args.warmup < 0:
         ap.error("--runs must be >= 1 and --warmup >= 0")
 
-    c_binary = build_c_program()
+    c_binary = build_c_program(C_SOURCE, C_BINARY)
     vitrine = Path(args.vitrine)
     if not (vitrine.is_file() and os.access(vitrine, os.X_OK)):
         sys.exit(f"error: {vitrine} is not an executable (run `swift build -c release` first)")
-    ensure_display()  # may re-exec this script under xvfb-run
+    ensure_display(__file__)  # may re-exec this script under xvfb-run
 
     progs = [
         Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"]),
@@ -432,12 +275,12 @@ def main() -> int:
         return 130
     finally:
         for proc in list(LIVE):  # non-empty only if interrupted mid-run
-            _stop(proc, {})
+            stop(proc, {})
         if server is not None:
             server.shutdown()
             server.server_close()
         if bus is not None:
-            _stop(bus, {})
+            stop(bus, {})
 
     report(progs, args.runs)
     return 0 if all(p.startup_ms for p in progs) else 1

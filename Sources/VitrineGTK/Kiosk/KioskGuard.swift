@@ -34,6 +34,10 @@ final class KioskGuard {
                 let settings = webkit_web_view_get_settings(pane.webView)
                 webkit_settings_set_enable_developer_extras(settings, 0)
                 webkit_settings_set_enable_back_forward_navigation_gestures(settings, 0)
+                // Let every window.open reach the navigation chain, which judges and logs it
+                // (an allowed one loads in the kiosk's own view), rather than WebKit's
+                // popup blocker dropping it silently.
+                webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
             }
         }
         if let idle = options.idleReset { startIdleTimer(idle) }

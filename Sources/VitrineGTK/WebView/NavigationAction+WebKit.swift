@@ -12,18 +12,8 @@ extension NavigationAction {
         switch type {
         case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
             let decision: UnsafeMutablePointer<WebKitNavigationPolicyDecision> = cast(policyDecision)
-            guard let action = webkit_navigation_policy_decision_get_navigation_action(decision),
-                  let request = webkit_navigation_action_get_request(action),
-                  let uri = string(webkit_uri_request_get_uri(request)),
-                  let url = URL(string: uri)
-            else { return nil }
-            self.init(
-                url: url,
-                navigationType: NavigationType(webkit_navigation_action_get_navigation_type(action)),
-                target: type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION ? .newWindow : .currentView,
-                isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
-                isRedirect: webkit_navigation_action_is_redirect(action) != 0,
-                httpMethod: string(webkit_uri_request_get_http_method(request)) ?? "GET")
+            guard let action = webkit_navigation_policy_decision_get_navigation_action(decision) else { return nil }
+            self.init(action: action, target: type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION ? .newWindow : .currentView)
         case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
             let decision: UnsafeMutablePointer<WebKitResponsePolicyDecision> = cast(policyDecision)
             guard let response = webkit_response_policy_decision_get_response(decision),
@@ -42,6 +32,24 @@ extension NavigationAction {
         default:
             return nil
         }
+    }
+}
+
+extension NavigationAction {
+    /// The plain value of a `WebKitNavigationAction` (from a policy decision, or from the
+    /// `create` signal of `window.open`).
+    init?(action: OpaquePointer, target: Target) {
+        guard let request = webkit_navigation_action_get_request(action),
+              let uri = string(webkit_uri_request_get_uri(request)),
+              let url = URL(string: uri)
+        else { return nil }
+        self.init(
+            url: url,
+            navigationType: NavigationType(webkit_navigation_action_get_navigation_type(action)),
+            target: target,
+            isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
+            isRedirect: webkit_navigation_action_is_redirect(action) != 0,
+            httpMethod: string(webkit_uri_request_get_http_method(request)) ?? "GET")
     }
 }
 

@@ -116,7 +116,14 @@ public final class WebContainer: ContainerHost {
     }
 
     /// Loads `url` in the active view. The navigation goes through the chain like any other.
+    /// A `javascript:` URL is refused: it would run script in the page rather than navigate,
+    /// so no navigation handler could judge it.
     public func load(_ url: URL) {
+        guard url.scheme?.lowercased() != "javascript" else {
+            record(.navigation(url: url.absoluteString, handler: "javascript-url", policy: .cancel,
+                               navigationType: "other", target: "currentView", phase: "request"))
+            return
+        }
         activePane.load(url)
     }
 

@@ -15,6 +15,7 @@ extension WebPane {
         signals.connect(gptr(webView), "load-failed", context: context(), handler: gCallback(onLoadFailed))
         signals.connect(gptr(webView), "notify::title", context: context(), handler: gCallback(onTitleChanged))
         signals.connect(gptr(webView), "close", context: context(), handler: gCallback(onViewClose))
+        signals.connect(gptr(webView), "create", context: context(), handler: gCallback(onCreate))
         if configuration.disablesZoom {
             signals.connect(gptr(webView), "notify::zoom-level", context: context(), handler: gCallback(onZoomChanged))
         }
@@ -34,16 +35,27 @@ extension WebPane {
             return true
         }
         let pending = PendingPolicyDecision(decision)
-        let chain = container.configuration.navigationChain
-        let context = NavigationContext(host: container, appOrigins: container.appOrigins)
-        Task { @MainActor [weak self] in
-            let verdict = await chain.decide(action, context: context)
-            self?.apply(verdict, to: action, pending: pending)
-        }
+        decide(action) { [weak self] verdict in self?.apply(verdict, to: action, pending: pending) }
         return true
     }
 
-    private func apply(_ verdict: NavigationDecision, to action: NavigationAction, pending: PendingPolicyDecision) {
+    /// `window.open`: WebKit asks for a new view without a policy decision. Vitrine opens
+    /// no windows: the answer is always "no view", and the chain decides (and logs) whether
+    /// the URL loads in this view instead.
+    func createRequested(_ navigationAction: OpaquePointer) {
+        guard let action = NavigationAction(action: navigationAction, target: .newWindow) else { return }
+        decide(action) { [weak self] verdict in self?.apply(verdict, to: action, pending: nil) }
+    }
+
+    private func decide(_ action: NavigationAction, then apply: @escaping @MainActor (NavigationDecision) -> Void) {
+        guard let container else { return }
+        let chain = container.configuration.navigationChain
+        let context = NavigationContext(host: container, appOrigins: container.appOrigins)
+        Task { @MainActor in apply(await chain.decide(action, context: context)) }
+    }
+
+    /// Records the verdict and answers WebKit (when it asked for a decision).
+    private func apply(_ verdict: NavigationDecision, to action: NavigationAction, pending: PendingPolicyDecision?) {
         guard !isTornDown, let container else { return } // `pending` cancels as it is released
         container.record(.navigation(
             url: action.url.absoluteString, handler: verdict.handler, policy: verdict.policy,
@@ -52,10 +64,10 @@ extension WebPane {
         if action.target == .newWindow && verdict.policy == .allow {
             // Vitrine opens no browser windows: an allowed new window loads here, and that
             // load goes through the chain again as a navigation of this view.
-            pending.apply(.cancel)
+            pending?.apply(.cancel)
             load(action.url)
         } else {
-            pending.apply(verdict.policy)
+            pending?.apply(verdict.policy)
         }
     }
 
@@ -103,6 +115,15 @@ private let onLoadFailed: @convention(c) (OpaquePointer?, WebKitLoadEvent, Unsaf
 private let onTitleChanged: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
     guard let pane = WebPane.from(data) else { return }
     MainActor.assumeIsolated { pane.titleChanged() }
+}
+
+/// `create` (`window.open`): `GtkWidget* (*)(WebKitWebView*, WebKitNavigationAction*, gpointer)`.
+/// Always NULL: no new views.
+private let onCreate: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = {
+    _, action, data in
+    guard let action, let pane = WebPane.from(data) else { return nil }
+    MainActor.assumeIsolated { pane.createRequested(action) }
+    return nil
 }
 
 /// `close` (the page called `window.close()`): `void (*)(WebKitWebView*, gpointer)`.

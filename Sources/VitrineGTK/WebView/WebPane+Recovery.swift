@@ -110,7 +110,9 @@ extension WebPane {
         guard let container, container.configuration.showsErrorPages, let error, let url = URL(string: uri) else { return false }
         let isCancellation = (error.pointee.domain == webkit_network_error_quark() && error.pointee.code == WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
             || error.pointee.domain == webkit_policy_error_quark()
-        guard !isCancellation, error.pointee.domain == webkit_network_error_quark() else { return false }
+        // Anything else is a failure to reach the page: WebKit's network errors, GIO's
+        // (connection refused, host not found), soup's.
+        guard !isCancellation else { return false }
         show(ErrorPage(kind: .network, url: url, detail: message, countdown: 0))
         return true
     }

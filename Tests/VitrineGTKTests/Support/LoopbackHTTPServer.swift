@@ -1,35 +1,39 @@
 import Foundation
 
-/// A static-file HTTP server on 127.0.0.1 (Python's http.server in a subprocess), for pages
-/// of origins other than `app://`: `http://127.0.0.1:PORT` and `http://localhost:PORT` are
-/// two origins served by one server.
+/// A loopback HTTP(S) server (`test_server.py` beside this file) for pages of origins other
+/// than `app://`: `http://127.0.0.1:PORT` and `http://localhost:PORT` are two origins served
+/// by one server. It also redirects (`/redirect?to=URL`).
 final class LoopbackHTTPServer {
     let directory: URL
     let port: Int
+    let scheme: String
     private let process: Process
 
-    init(pages: [String: String]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-http-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Serves `pages` (path → content). With `tls`, serves HTTPS with that certificate.
+    init(pages: [String: String], port: Int = 0, tls: (certificate: String, key: String)? = nil, directory: URL? = nil) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         for (path, content) in pages {
-            try content.write(to: directory.appendingPathComponent(path), atomically: true, encoding: .utf8)
+            let file = self.directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: file, atomically: true, encoding: .utf8)
         }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test_server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", directory.path, "0"]
+        process.arguments = ["python3", "-u", script.path, "--directory", self.directory.path, "--port", String(port)]
+            + (tls.map { ["--cert", $0.certificate, "--key", $0.key] } ?? [])
+        scheme = tls == nil ? "http" : "https"
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
         var buffer = ""
         let deadline = Date().addingTimeInterval(10)
         while !buffer.contains("\n") && Date() < deadline {
             buffer += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         }
-        guard let match = buffer.range(of: #"port (\d+)"#, options: .regularExpression),
-              let port = Int(buffer[match].dropFirst(5))
-        else {
+        guard buffer.hasPrefix("PORT "), let port = Int(buffer.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
             throw ServerError(output: buffer)
         }
@@ -37,18 +41,46 @@ final class LoopbackHTTPServer {
     }
 
     func url(_ path: String, host: String = "127.0.0.1") -> URL {
-        URL(string: "http://\(host):\(port)/\(path)")!
+        URL(string: "\(scheme)://\(host):\(port)/\(path)")!
     }
 
     /// Stops the server. Not waiting: `waitUntilExit` spins a run loop that a main-actor
     /// test would block.
-    func stop() {
-        process.terminate()
-        try? FileManager.default.removeItem(at: directory)
+    func stop(removingFiles: Bool = true) {
+        kill(process.processIdentifier, SIGKILL)
+        if removingFiles { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func isListening(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
     }
 
     struct ServerError: Error, CustomStringConvertible {
         let output: String
-        var description: String { "http.server did not start: \(output)" }
+        var description: String { "test_server.py did not start: \(output)" }
+    }
+}
+
+/// Process IDs of this process's WebKit web processes (children named WebKitWebProcess).
+func webProcessIDs() -> [Int32] {
+    let me = getpid()
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { Int32($0) }.filter { pid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+        else { return false }
+        let name = stat[stat.index(after: open)..<close]
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        return name.hasPrefix("WebKitWebProces") && fields.count > 1 && Int32(fields[1]) == me
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import Vitrine
+import VitrineGTK
+
+extension WebKitTests {
+    /// Vitrine's error pages: load failures retry by themselves, TLS errors cannot be
+    /// bypassed, and a configured certificate is trusted for its host only.
+    @Suite @MainActor
+    struct ErrorPageTests {
+        static let page = "<!doctype html><title>real page</title><p>real</p>"
+
+        func open(_ url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
+            TestLoop.start()
+            let container = WebContainer(configuration: try refine(ConfiguratorFactory.make(for: .kiosk)
+                .startURL(url).fullscreen(false)).build())
+            let events = MemoryEventLog()
+            container.addEventSink(events)
+            container.start()
+            return (container, events)
+        }
+
+        func errorKind(_ container: WebContainer) async -> String? {
+            for _ in 0..<200 {
+                if let kind = try? await container.evaluate("document.documentElement.dataset.kind || null"), case .string(let value) = kind {
+                    return value
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return nil
+        }
+
+        @Test func aFailedLoadShowsTheErrorPageAndComesBackWhenTheNetworkDoes() async throws {
+            // A port with nothing listening: reserve one, then free it.
+            let probe = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            let port = probe.port
+            let directory = probe.directory
+            probe.stop(removingFiles: false)
+            #expect(await TestLoop.wait(timeout: .seconds(5)) { !LoopbackHTTPServer.isListening(port: port) })
+            let url = URL(string: "http://127.0.0.1:\(port)/index.html")!
+
+            let (container, events) = try open(url)
+            defer { container.close() }
+            #expect(await errorKind(container) == "network")
+            #expect(events.events.contains { if case .load("failed", url.absoluteString, _) = $0 { return true }; return false })
+            #expect(try await container.evaluate("document.title") == "This page cannot be reached")
+
+            // The network comes back: the page retries by itself.
+            let server = try LoopbackHTTPServer(pages: [:], port: port, directory: directory)
+            defer { server.stop() }
+            #expect(await TestLoop.wait(timeout: .seconds(20)) {
+                events.events.filter { $0 == .load(event: "finished", url: url.absoluteString, error: nil) }.count >= 2
+            })
+            var title = JSONValue.null
+            for _ in 0..<100 where title != "real page" {
+                title = (try? await container.evaluate("document.title")) ?? .null
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(title == "real page")
+        }
+
+        @Test func aTLSErrorShowsAnErrorPageWithNoWayAroundItAndATrustedCertificateLoads() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-tls-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let certificate = directory.appendingPathComponent("cert.pem").path
+            let key = directory.appendingPathComponent("key.pem").path
+            let made = try runProcess("/usr/bin/openssl", [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2",
+                "-subj", "/CN=vitrine-test", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            ])
+            try #require(made.status == 0, "openssl: \(made.stderr)")
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page], tls: (certificate, key))
+            defer { server.stop() }
+
+            // Untrusted: the error page, which offers nothing to click through.
+            let untrusted = server.url("index.html", host: "localhost")
+            let (first, firstEvents) = try open(untrusted)
+            #expect(await errorKind(first) == "tls")
+            #expect(firstEvents.events.contains { if case .load("tls-error", untrusted.absoluteString, _) = $0 { return true }; return false })
+            let controls = try await first.evaluate("document.querySelectorAll('a, button, input, form').length")
+            #expect(controls == 0, "no way to bypass")
+            first.close()
+
+            // Trusted for 127.0.0.1 by configuration: the real page.
+            let trusted = server.url("index.html")
+            let (second, secondEvents) = try open(trusted) { $0.trustCertificate(at: certificate, forHost: "127.0.0.1") }
+            defer { second.close() }
+            #expect(await TestLoop.wait { secondEvents.events.contains(.load(event: "finished", url: trusted.absoluteString, error: nil)) })
+            #expect(try await second.evaluate("document.title") == "real page")
+        }
+    }
+}

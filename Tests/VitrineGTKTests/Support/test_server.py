@@ -1,0 +1,59 @@
+"""A loopback HTTP(S) server for Vitrine's window tests.
+
+Serves files from a folder, plus:
+  /redirect?to=URL      302 to URL
+  /slow?ms=N            answers after N milliseconds
+Prints "PORT <n>" once listening. Binds 127.0.0.1 only; stops on SIGTERM.
+"""
+import argparse
+import http.server
+import ssl
+import sys
+import time
+import urllib.parse
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        if url.path == "/redirect":
+            self.send_response(302)
+            self.send_header("Location", query.get("to", ["/"])[0])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if url.path == "/slow":
+            time.sleep(int(query.get("ms", ["1000"])[0]) / 1000)
+        super().do_GET()
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--directory", required=True)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--cert")
+    parser.add_argument("--key")
+    options = parser.parse_args()
+
+    def handler(*args, **kwargs):
+        return Handler(*args, directory=options.directory, **kwargs)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", options.port), handler)
+    if options.cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.cert, options.key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    print("PORT", server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
