@@ -8,11 +8,14 @@ let package = Package(
         .library(name: "Vitrine", targets: ["Vitrine"]),
         // The GTK/WebKitGTK adapter: build your own container with your own handlers.
         .library(name: "VitrineGTK", targets: ["VitrineGTK"]),
+        // Configuration files (TOML) onto the Configurator.
+        .library(name: "VitrineConfigFile", targets: ["VitrineConfigFile"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +27,12 @@ let package = Package(
             name: "Vitrine",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        // TOML configuration files → Configurator. Apart from the core because TOMLKit
+        // links all of Foundation, which the core (and embedders) should not pay for.
+        .target(
+            name: "VitrineConfigFile",
+            dependencies: ["Vitrine", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .target(
             name: "VitrineGTK",
             dependencies: ["Vitrine", "CWebKitGTK", .product(name: "Logging", package: "swift-log")],
@@ -32,13 +41,13 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Vitrine", "VitrineGTK",
+                "Vitrine", "VitrineGTK", "VitrineConfigFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine"]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(
             name: "vitrine-loop-check",

@@ -251,18 +251,18 @@ struct ResourceLocatorTests {
         let candidates = ResourceLocator.candidates(
             environment: ["VITRINE_RESOURCES": "/override"], executable: URL(fileURLWithPath: "/usr/bin/vitrine"),
             sourceFile: "/src/vitrine/Sources/Vitrine/Support/ResourceLocator.swift")
-        #expect(candidates.map(\.path) == ["/override", "/usr/share/vitrine", "/src/vitrine/Resources"])
-        let withoutOverride = ResourceLocator.candidates(
-            environment: [:], executable: URL(fileURLWithPath: "/opt/x/bin/vitrine"),
+        #expect(candidates.map(\.path) == ["/override", "/usr/share/vitrine"], "an installed program never uses the source tree")
+        let inBuildFolder = ResourceLocator.candidates(
+            environment: [:], executable: URL(fileURLWithPath: "/src/vitrine/.build/debug/vitrine"),
             sourceFile: "/src/vitrine/Sources/Vitrine/Support/ResourceLocator.swift")
-        #expect(withoutOverride.map(\.path) == ["/opt/x/share/vitrine", "/src/vitrine/Resources"])
+        #expect(inBuildFolder.map(\.path) == ["/src/vitrine/.build/share/vitrine", "/src/vitrine/Resources"])
     }
 
     /// The source-tree fallback must point at this package's Resources whoever calls it
     /// (a default `#filePath` argument would be the caller's file, not the core's).
     @Test func sourceTreeFallbackIsThePackagesResources() throws {
         let root = try #require(packageRoot())
-        let locator = ResourceLocator(environment: [:], executable: URL(fileURLWithPath: "/nonexistent/bin/vitrine"))
+        let locator = ResourceLocator(environment: [:], executable: URL(fileURLWithPath: "/nonexistent/.build/debug/vitrine"))
         #expect(locator.directory.standardizedFileURL.path == root.appendingPathComponent("Resources").standardizedFileURL.path)
     }
 }

@@ -8,16 +8,18 @@ import Foundation
 ///
 /// SwiftPM only bundles resources inside a target's folder, so the top-level Resources/
 /// is looked up in this order: `$VITRINE_RESOURCES`; the installed data directory
-/// (`<prefix>/share/vitrine`, next to `<prefix>/bin/vitrine`); the source tree this
-/// build came from. The first folder that exists wins.
+/// (`<prefix>/share/vitrine`, next to `<prefix>/bin/vitrine`); and, for a program still in
+/// its SwiftPM build folder (`.build…/`), the source tree it was built from — never for an
+/// installed program, which must not silently serve files from wherever it was built.
+/// The first folder that exists wins.
 public struct ResourceLocator: Sendable {
     public let directory: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath(),
                 sourceFile: String = ResourceLocator.coreSourceFile) {
-        directory = Self.candidates(environment: environment, executable: executable, sourceFile: sourceFile)
-            .first { Self.isDirectory($0) } ?? Self.sourceTreeResources(sourceFile)
+        let candidates = Self.candidates(environment: environment, executable: executable, sourceFile: sourceFile)
+        directory = candidates.first { Self.isDirectory($0) } ?? candidates[0]
     }
 
     /// Every place looked at, in order.
@@ -29,7 +31,9 @@ public struct ResourceLocator: Sendable {
         // <prefix>/bin/vitrine → <prefix>/share/vitrine
         let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
         list.append(prefix.appendingPathComponent("share/vitrine"))
-        list.append(sourceTreeResources(sourceFile))
+        if executable.pathComponents.contains(where: { $0.hasPrefix(".build") }) {
+            list.append(sourceTreeResources(sourceFile))
+        }
         return list
     }
 

@@ -11,6 +11,8 @@ import Foundation
 @MainActor
 public enum GTKRuntime {
     private static var isInitialized = false
+    /// The reverse-DNS application id (desktop file, icon, D-Bus name).
+    public nonisolated static let applicationID = "org.vitrine.Vitrine"
 
     /// Whether a display can be opened (GTK needs one for windows).
     public nonisolated static var hasDisplay: Bool {
@@ -22,7 +24,11 @@ public enum GTKRuntime {
     public static func initialize() {
         guard !isInitialized else { return }
         isInitialized = true
+        // The application id: Wayland's app id and X11's WM_CLASS, so docks match the
+        // window with org.vitrine.Vitrine.desktop and its icon.
+        g_set_prgname(applicationID)
         gtk_init(nil, nil)
+        gtk_window_set_default_icon_name(applicationID)
         MainLoopBridge.install()
         // WebKit disposes its default context in an atexit handler, and disposing it off
         // the main thread aborts. Programs with an async entry point (Swift Testing's

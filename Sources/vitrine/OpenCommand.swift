@@ -1,0 +1,128 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+import VitrineConfigFile
+import VitrineGTK
+
+/// `vitrine [open] [URL] [options]`: opens URL, a configuration file's page, an app
+/// folder, or the bundled demo app, in a Vitrine window.
+///
+/// Precedence: the options here over `--config FILE` over the preset. Everything is
+/// checked before GTK starts: a bad option or file exits with a message and no window.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open a page in a Vitrine window (the default command).",
+        usage: "vitrine [open] [<url>] [<options>]")
+
+    @Argument(help: "The URL (or local file) to open. Default: the configuration file's or the preset's start page.")
+    var url: String?
+
+    @Option(help: ArgumentHelp("Read the configuration from this TOML file; the options below override it.", valueName: "file"))
+    var config: String?
+
+    @Option(help: "The preset to start from (default: the file's; else app with nothing to open, default otherwise).")
+    var preset: String?
+
+    @Option(help: "Window width in pixels.")
+    var width: Int?
+
+    @Option(help: "Window height in pixels.")
+    var height: Int?
+
+    @Flag(inversion: .prefixedNo, help: "Open the window fullscreen (or not, over a configuration file).")
+    var fullscreen: Bool?
+
+    @Option(name: .customLong("allow-origin"),
+            help: ArgumentHelp("An origin (scheme://host[:port]) that belongs to the app, besides the start page's. Repeatable; adds to the file's.", valueName: "origin"))
+    var allowOrigins: [String] = []
+
+    @Option(name: .customLong("app-dir"),
+            help: ArgumentHelp("Serve this folder under app://app/; without a URL, open app://app/index.html.", valueName: "folder"))
+    var appDirectory: String?
+
+    @Option(help: "The User-Agent header to send.")
+    var userAgent: String?
+
+    @Flag(inversion: .prefixedNo, help: "Enable the web inspector (or not, over a configuration file or preset).")
+    var developerTools: Bool?
+
+    @Option(help: "Write a PNG of the view to this file after the first load finishes.")
+    var screenshot: String?
+
+    @Flag(help: "Exit once the first load has finished (and the screenshot is written).")
+    var exitAfterLoad = false
+
+    @Option(help: "Append one JSON object per line for each navigation decision, script message and load event ('-' for standard output).")
+    var events: String?
+
+    @Option(help: "Give up (exit 2) if the first load has not finished after this many seconds; with --exit-after-load or --screenshot only.")
+    var loadTimeout: Double = 60
+
+    mutating func validate() throws {
+        if let preset, Preset(name: preset) == nil {
+            throw ValidationError(
+                "unknown preset '\(preset)'; expected one of: \(Preset.allCases.map(\.commandLineName).joined(separator: ", "))")
+        }
+        if let url, StartURL.parse(url) == nil {
+            throw ValidationError("'\(url)' is neither a URL with a scheme nor an existing file")
+        }
+        if let width, width <= 0 { throw ValidationError("--width must be positive, got \(width)") }
+        if let height, height <= 0 { throw ValidationError("--height must be positive, got \(height)") }
+        for origin in allowOrigins where Origin(serialized: origin) == nil {
+            throw ValidationError(
+                "--allow-origin must be an origin such as https://example.org (scheme://host[:port], no path), got '\(origin)'")
+        }
+        if let appDirectory, !FileSystem.isDirectory(appDirectory) {
+            throw ValidationError("--app-dir '\(appDirectory)' is not a folder")
+        }
+        if let userAgent, userAgent.isEmpty { throw ValidationError("--user-agent must not be empty") }
+        if loadTimeout <= 0 { throw ValidationError("--load-timeout must be positive") }
+        if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
+            throw ValidationError("--screenshot writes PNG: give a file name ending in .png, got '\(screenshot)'")
+        }
+    }
+
+    func run() throws {
+        let configuration: Configuration
+        do {
+            configuration = try makeConfiguration()
+        } catch let error as ConfigFileError {
+            // Compiler style, one problem per line, so editors can jump to each.
+            for problem in error.allErrors { printToStandardError(problem.description) }
+            throw ExitCode.failure
+        }
+        let eventLog = try events.map { path in try MainActor.assumeIsolated { try JSONLinesEventLog(path: path) } }
+        guard GTKRuntime.hasDisplay else {
+            throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
+        }
+        let status = MainActor.assumeIsolated {
+            Launcher(configuration: configuration, eventLog: eventLog, screenshot: screenshot,
+                     exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout).run()
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The command line as overrides of a configuration file (or of the preset alone).
+    var overrides: ConfigOverrides {
+        ConfigOverrides(
+            preset: preset.flatMap(Preset.init(name:)),
+            startURL: url.flatMap(StartURL.parse),
+            width: width, height: height, fullscreen: fullscreen,
+            allowedOrigins: allowOrigins.compactMap(Origin.init(serialized:)),
+            appDirectory: appDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL },
+            userAgent: userAgent, developerTools: developerTools)
+    }
+
+    /// The preset, refined by the configuration file (if any), refined by the options.
+    func makeConfiguration() throws -> Configuration {
+        if let config {
+            return try ConfigFile(path: config).configuration(overrides: overrides)
+        }
+        return try overrides.configurator().build()
+    }
+}
