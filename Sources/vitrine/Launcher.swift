@@ -11,29 +11,67 @@ import VitrineGTK
 
 /// Runs one container under GTK's main loop and turns its life into an exit status:
 /// 0 when the window closes (or after the first load with `--exit-after-load`),
-/// 1 when the first load fails or the screenshot cannot be written, 2 on load timeout.
+/// 1 when the first load fails, the start page is blocked or the screenshot cannot be
+/// written, 2 on load timeout.
+///
+/// Unless told to run alone (or making a one-shot screenshot), the program is the single
+/// instance on the session bus: a second `vitrine URL` hands its URL over and exits, and
+/// `vitrine ctl` / `gapplication action` reach the running window.
 @MainActor
-final class Launcher {
+final class Launcher: EventSink {
     private let configuration: Configuration
     private let eventLog: JSONLinesEventLog?
     private let screenshot: String?
     private let exitAfterLoad: Bool
     private let loadTimeout: Double
+    private let singleInstance: Bool
     private var status: Int32 = 0
     private var firstLoadSettled = false
+    private var remote: RemoteControl?
 
-    init(configuration: Configuration, eventLog: JSONLinesEventLog?, screenshot: String?, exitAfterLoad: Bool, loadTimeout: Double) {
+    init(configuration: Configuration, eventLog: JSONLinesEventLog?, screenshot: String?, exitAfterLoad: Bool,
+         loadTimeout: Double, singleInstance: Bool) {
         self.configuration = configuration
         self.eventLog = eventLog
         self.screenshot = screenshot
         self.exitAfterLoad = exitAfterLoad
         self.loadTimeout = loadTimeout
+        // A one-shot run (screenshot, exit after load) is never handed to another window.
+        self.singleInstance = singleInstance && screenshot == nil && !exitAfterLoad
     }
 
     func run() -> Int32 {
         GTKRuntime.initialize()
+        if singleInstance {
+            switch RemoteControl.register(handingOver: configuration.startURL) {
+            case .handedOver:
+                printToStandardError("vitrine: handed over to the running instance")
+                return 0
+            case .standalone(let reason):
+                printToStandardError("vitrine: running without remote control: \(reason)")
+            case .primary(let control):
+                remote = control
+            }
+        }
         let container = WebContainer(configuration: configuration)
         if let eventLog { container.addEventSink(eventLog) }
+        container.addEventSink(self)
+        if let remote {
+            remote.adopt(container)
+            remote.handlers = RemoteControl.Handlers(
+                navigate: { [weak container] url in container?.load(url) },
+                reload: { [weak container] in container?.reload() },
+                home: { [weak container] in container?.goHome() },
+                screenshot: { [weak container] path in
+                    Task { @MainActor in
+                        do {
+                            try await container?.snapshot(to: path)
+                        } catch {
+                            printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
+                        }
+                    }
+                })
+        }
         container.onClose = { GTKRuntime.quit() }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
@@ -53,6 +91,16 @@ final class Launcher {
         container.start()
         GTKRuntime.run()
         return status
+    }
+
+    /// Watches for the start page being refused by the chain: a cancelled start has no
+    /// load event, and a one-shot run would otherwise wait for its timeout.
+    func record(_ event: ContainerEvent) {
+        guard !firstLoadSettled, screenshot != nil || exitAfterLoad,
+              case let .navigation(url, handler, .cancel, _, _, "request") = event,
+              url == configuration.startURL?.absoluteString
+        else { return }
+        finish(status: 1, message: "the start page \(url) was blocked by the navigation chain (\(handler))")
     }
 
     private func firstLoadFinished(_ container: WebContainer) {

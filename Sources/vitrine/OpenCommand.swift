@@ -63,6 +63,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "Give up (exit 2) if the first load has not finished after this many seconds; with --exit-after-load or --screenshot only.")
     var loadTimeout: Double = 60
 
+    @Flag(help: "Run a separate window: no single instance, no remote control (implied by --screenshot and --exit-after-load).")
+    var newInstance = false
+
     mutating func validate() throws {
         if let preset, Preset(name: preset) == nil {
             throw ValidationError(
@@ -102,7 +105,7 @@ struct OpenCommand: ParsableCommand {
         }
         let status = MainActor.assumeIsolated {
             Launcher(configuration: configuration, eventLog: eventLog, screenshot: screenshot,
-                     exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout).run()
+                     exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout, singleInstance: !newInstance).run()
         }
         if status != 0 { throw ExitCode(status) }
     }

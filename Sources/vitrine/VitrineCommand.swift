@@ -20,7 +20,7 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
 

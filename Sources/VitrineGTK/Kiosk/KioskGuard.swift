@@ -64,8 +64,10 @@ final class KioskGuard {
                                       gtk_application_get_type()) != 0 {
             let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
             inhibitCookie = gtk_application_inhibit(gtkApplication, container.windowPointer, GTK_APPLICATION_INHIBIT_IDLE, "Kiosk")
-            container.record(.native(action: "inhibit-idle", detail: inhibitCookie != 0 ? "gtk-application" : "refused"))
-            return
+            if inhibitCookie != 0 {
+                container.record(.native(action: "inhibit-idle", detail: "gtk-application"))
+                return
+            }
         }
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {

@@ -104,6 +104,12 @@ public final class WebContainer: ContainerHost {
         returnToStart()
     }
 
+    /// Goes back to the start page (remote control's "home", the kiosk's idle reset).
+    public func goHome() {
+        record(.native(action: "home", detail: configuration.startURL?.absoluteString ?? ""))
+        returnToStart()
+    }
+
     /// Loads the start page (and each tab's page, showing the first tab).
     func returnToStart() {
         dismissRoute()

@@ -137,10 +137,11 @@ enum BuiltProducts {
 }
 
 /// Runs a program to completion with a time limit; returns exit status and output.
-func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> (status: Int32, stdout: String, stderr: String) {
+func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 60, environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

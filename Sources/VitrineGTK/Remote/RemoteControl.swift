@@ -1,0 +1,198 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// Vitrine as a single-instance application on the session bus, with actions other
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`.
+///
+/// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
+/// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
+/// `gdbus call … org.gtk.Actions.Activate`), and so does `vitrine ctl`. A second
+/// `vitrine URL` hands its URL to the running instance (GApplication's `open`). Navigation
+/// always goes through the container's chain, so a kiosk's allowlist still holds.
+///
+/// Ownership: the primary instance's `RemoteControl` holds the application and its
+/// actions for the process's lifetime; its signal connections are recorded in `signals`.
+@MainActor
+public final class RemoteControl {
+    /// What the primary instance does with remote requests.
+    public struct Handlers {
+        public var navigate: (URL) -> Void
+        public var reload: () -> Void
+        public var home: () -> Void
+        public var screenshot: (String) -> Void
+
+        public init(navigate: @escaping (URL) -> Void, reload: @escaping () -> Void, home: @escaping () -> Void,
+                    screenshot: @escaping (String) -> Void) {
+            self.navigate = navigate
+            self.reload = reload
+            self.home = home
+            self.screenshot = screenshot
+        }
+    }
+
+    /// The result of trying to become the single instance.
+    public enum Role {
+        /// This process is the instance: it serves the actions.
+        case primary(RemoteControl)
+        /// Another instance runs; the request was handed to it.
+        case handedOver
+        /// No session bus: this process runs alone, without remote control.
+        case standalone(reason: String)
+    }
+
+    public static let objectPath = "/org/vitrine/Vitrine"
+    public static let actionNames = ["reload", "home", "navigate", "screenshot"]
+
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let signals = SignalConnections()
+    /// What the actions do; set by the program once its window exists.
+    public var handlers: Handlers?
+
+    private init(application: UnsafeMutablePointer<GtkApplication>) {
+        self.application = application
+    }
+
+    /// Registers on the session bus. When an instance already runs, hands `url` to it (or
+    /// just raises it) and returns `.handedOver`.
+    public static func register(handingOver url: URL?) -> Role {
+        GTKRuntime.initialize()
+        let application = gtk_application_new(GTKRuntime.applicationID, G_APPLICATION_HANDLES_OPEN)!
+        let gApplication: UnsafeMutablePointer<GApplication> = cast(application)
+        var error: UnsafeMutablePointer<GError>?
+        guard g_application_register(gApplication, nil, &error) != 0 else {
+            let reason = GLibError.take(&error, "cannot register on the session bus").description
+            g_object_unref(gptr(application))
+            return .standalone(reason: reason)
+        }
+        if g_application_get_is_remote(gApplication) != 0 {
+            if let url {
+                let file = g_file_new_for_uri(url.absoluteString)
+                var files: [OpaquePointer?] = [file]
+                g_application_open(gApplication, &files, 1, "")
+                g_object_unref(gptr(file!))
+            } else {
+                g_application_activate(gApplication)
+            }
+            flush(gApplication)
+            g_object_unref(gptr(application))
+            return .handedOver
+        }
+        let control = RemoteControl(application: application)
+        control.installActions()
+        control.signals.connect(gptr(application), "open", context: SignalContext(owner: control), handler: gCallback(onOpen))
+        // Serving actions and `open` needs a registered, held application; GTK's own main
+        // loop (gtk_main) dispatches the bus messages.
+        g_application_hold(gApplication)
+        return .primary(control)
+    }
+
+    /// Adds a window to the application (for idle inhibition and `gapplication` tools).
+    public func adopt(_ container: WebContainer) {
+        gtk_application_add_window(application, container.windowPointer)
+    }
+
+    private func installActions() {
+        let group: OpaquePointer = OpaquePointer(application)
+        for name in Self.actionNames {
+            let parameter: OpaquePointer? = (name == "navigate" || name == "screenshot") ? g_variant_type_new("s") : nil
+            let action = g_simple_action_new(name, parameter)!
+            if let parameter { g_variant_type_free(parameter) }
+            signals.connect(gptr(action), "activate", context: SignalContext(owner: self, tag: name), handler: gCallback(onAction))
+            g_action_map_add_action(group, action)
+            g_object_unref(gptr(action))
+        }
+    }
+
+    fileprivate func activate(_ name: String, _ parameter: OpaquePointer?) {
+        guard let handlers else { return }
+        let argument = parameter.flatMap { g_variant_is_of_type($0, g_variant_type_checked_("s")) != 0 ? String(cString: g_variant_get_string($0, nil)) : nil }
+        switch name {
+        case "reload": handlers.reload()
+        case "home": handlers.home()
+        case "navigate":
+            if let argument, let url = URL(string: argument), url.scheme != nil { handlers.navigate(url) }
+        case "screenshot":
+            if let argument, argument.hasPrefix("/") { handlers.screenshot(argument) }
+        default: break
+        }
+    }
+
+    fileprivate func open(_ files: UnsafeMutablePointer<OpaquePointer?>?, count: gint) {
+        guard let handlers, let files, count > 0, let file = files[0], let uri = takeString(g_file_get_uri(file)),
+              let url = URL(string: uri)
+        else { return }
+        handlers.navigate(url)
+    }
+
+    private static func flush(_ application: UnsafeMutablePointer<GApplication>) {
+        if let connection = g_application_get_dbus_connection(application) {
+            g_dbus_connection_flush_sync(connection, nil, nil)
+        }
+    }
+
+    // MARK: The client side (`vitrine ctl`)
+
+    /// Activates `action` on the running instance. Needs a session bus, not a display.
+    public static func send(_ action: String, argument: String?) throws {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            throw RemoteControlError("cannot reach the session bus: \(GLibError.take(&error, "unavailable"))")
+        }
+        defer { g_object_unref(gptr(bus)) }
+        guard nameHasOwner(bus) else { throw RemoteControlError("no Vitrine instance is running") }
+        // A launcher never becomes the instance: it only forwards to the running one.
+        let application = g_application_new(GTKRuntime.applicationID, G_APPLICATION_IS_LAUNCHER)!
+        defer { g_object_unref(gptr(application)) }
+        guard g_application_register(application, nil, &error) != 0 else {
+            throw RemoteControlError("cannot reach the running instance: \(GLibError.take(&error, "unavailable"))")
+        }
+        let parameter: OpaquePointer? = argument.flatMap { g_variant_new_string($0) }
+        g_action_group_activate_action(OpaquePointer(application), action, parameter)
+        flush(application)
+    }
+
+    private static func nameHasOwner(_ connection: OpaquePointer) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let name: [OpaquePointer?] = [g_variant_new_string(GTKRuntime.applicationID)]
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+            g_variant_new_tuple(name, 1), nil,
+            G_DBUS_CALL_FLAGS_NONE, 2000, nil, &error)
+        guard let reply else {
+            g_clear_error(&error)
+            return false
+        }
+        defer { g_variant_unref(reply) }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { if let value { g_variant_unref(value) } }
+        return value.map { g_variant_get_boolean($0) != 0 } ?? false
+    }
+
+    nonisolated static func from(_ data: gpointer?) -> RemoteControl? {
+        MainActor.assumeIsolated { SignalContext.owner(data, as: RemoteControl.self) }
+    }
+}
+
+public struct RemoteControlError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `activate` on a GSimpleAction: `void (*)(GSimpleAction*, GVariant*, gpointer)`.
+private let onAction: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
+    guard let control = RemoteControl.from(data) else { return }
+    let name = SignalContext.tag(data)
+    MainActor.assumeIsolated { control.activate(name, parameter) }
+}
+
+/// `open` on the application: `void (*)(GApplication*, GFile**, gint, gchar*, gpointer)`.
+private let onOpen: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafeMutablePointer<gchar>?, gpointer?) -> Void = {
+    _, files, count, _, data in
+    guard let control = RemoteControl.from(data) else { return }
+    MainActor.assumeIsolated { control.open(files, count: count) }
+}

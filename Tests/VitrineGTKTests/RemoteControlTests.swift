@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// A session bus of the test's own (dbus-daemon in a subprocess), so no other program's
+/// bus or running Vitrine is touched.
+final class PrivateSessionBus {
+    let address: String
+    private let process = Process()
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--print-address=1"]
+        let output = Pipe()
+        process.standardOutput = output
+        // Services the bus starts inherit its standard error: keep them off the test
+        // runner's, or the runner waits for them to close it.
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var buffer = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !buffer.contains("\n") && Date() < deadline {
+            buffer += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        address = buffer.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard address.hasPrefix("unix:") else {
+            kill(process.processIdentifier, SIGKILL)
+            throw LoopbackHTTPServer.ServerError(output: "dbus-daemon: \(buffer)")
+        }
+    }
+
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return environment
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+    }
+}
+
+extension WebKitTests {
+    /// Vitrine as a single instance on a real (private) session bus, driven by `vitrine ctl`,
+    /// `gapplication`, `gdbus` and a second `vitrine URL`.
+    @Suite
+    struct RemoteControlTests {
+        @Test func theRunningInstanceObeysRemoteActionsThroughItsChain() throws {
+            let bus = try PrivateSessionBus()
+            defer { bus.stop() }
+            let environment = bus.environment
+
+            let server = try LoopbackHTTPServer(pages: [
+                "start.html": "<!doctype html><title>start</title>", "second.html": "<!doctype html><title>second</title>",
+                "third.html": "<!doctype html><title>third</title>"])
+            defer { server.stop() }
+            let events = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-remote-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: events) }
+            let vitrine = try BuiltProducts.path("vitrine")
+
+            // The primary instance: a kiosk, so the allow-list is in force.
+            let primary = Process()
+            primary.executableURL = URL(fileURLWithPath: vitrine)
+            primary.arguments = ["--preset", "kiosk", "--no-fullscreen", "--events", events.path, server.url("start.html").absoluteString]
+            primary.environment = environment
+            primary.standardError = FileHandle.nullDevice
+            primary.standardOutput = FileHandle.nullDevice
+            try primary.run()
+            defer { kill(primary.processIdentifier, SIGKILL) }
+
+            func log() -> [[String: Any]] {
+                ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                    try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+                }
+            }
+            func waitFor(_ what: String, _ condition: ([[String: Any]]) -> Bool) -> Bool {
+                for _ in 0..<200 {
+                    if condition(log()) { return true }
+                    usleep(50_000)
+                }
+                Issue.record("timed out waiting for \(what)")
+                return false
+            }
+            func loaded(_ url: URL) -> ([[String: Any]]) -> Bool {
+                { $0.contains { $0["event"] as? String == "finished" && $0["url"] as? String == url.absoluteString } }
+            }
+            func ctl(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+                try runProcess(vitrine, ["ctl"] + arguments, timeout: 20, environment: environment)
+            }
+            #expect(waitFor("the start page", loaded(server.url("start.html"))))
+
+            // navigate: through the chain — allowed…
+            #expect(try ctl("navigate", server.url("second.html").absoluteString).status == 0)
+            #expect(waitFor("navigate", loaded(server.url("second.html"))))
+            // …and refused by the kiosk's allow-list.
+            let outside = server.url("second.html", host: "localhost").absoluteString
+            #expect(try ctl("navigate", outside).status == 0)
+            #expect(waitFor("the blocked navigation") {
+                $0.contains { $0["url"] as? String == outside && $0["policy"] as? String == "cancel" && $0["handler"] as? String == "origin-allowlist" }
+            })
+
+            // reload, with the desktop's own tool.
+            let reload = try runProcess("/usr/bin/gapplication", ["action", "org.vitrine.Vitrine", "reload"], timeout: 20, environment: environment)
+            #expect(reload.status == 0, "\(reload.stderr)")
+            #expect(waitFor("reload") { $0.contains { $0["navigationType"] as? String == "reload" } })
+
+            // home, with gdbus.
+            let home = try runProcess("/usr/bin/gdbus", [
+                "call", "--session", "--dest", "org.vitrine.Vitrine", "--object-path", "/org/vitrine/Vitrine",
+                "--method", "org.gtk.Actions.Activate", "home", "[]", "{}"], timeout: 20, environment: environment)
+            #expect(home.status == 0, "\(home.stderr)")
+            #expect(waitFor("home") { entries in
+                entries.filter { $0["event"] as? String == "finished" && $0["url"] as? String == server.url("start.html").absoluteString }.count >= 2
+            })
+
+            // screenshot to a file.
+            let png = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-remote-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: png) }
+            let shot = try ctl("screenshot", png)
+            #expect(shot.status == 0, "\(shot.stderr)")
+            #expect(((try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0) > 1000)
+
+            // A second `vitrine URL` hands the URL over and exits.
+            let second = try runProcess(vitrine, [server.url("third.html").absoluteString], timeout: 20, environment: environment)
+            #expect(second.status == 0)
+            #expect(second.stderr.contains("handed over to the running instance"))
+            #expect(waitFor("the handed-over URL", loaded(server.url("third.html"))))
+            #expect(primary.isRunning, "one window, still running")
+        }
+
+        @Test func ctlWithoutARunningInstanceFailsClearly() throws {
+            let bus = try PrivateSessionBus()
+            defer { bus.stop() }
+            let environment = bus.environment
+            let run = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "reload"], timeout: 20, environment: environment)
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("no Vitrine instance is running"), "\(run.stderr)")
+            let bad = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "navigate", "not a url"], timeout: 20, environment: environment)
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("navigate needs a URL"))
+        }
+    }
+}
