@@ -42,10 +42,17 @@ final class Launcher: EventSink {
 
     func run() -> Int32 {
         GTKRuntime.initialize()
+        let container = WebContainer(configuration: configuration)
+        if let eventLog { container.addEventSink(eventLog) }
+        container.addEventSink(self)
         if singleInstance {
+            // The page starts loading (and WebKit's processes starting) while the bus
+            // answers; the window is shown only once this process is the instance.
+            container.preload()
             switch RemoteControl.register(handingOver: configuration.startURL) {
             case .handedOver:
                 printToStandardError("vitrine: handed over to the running instance")
+                container.close()
                 return 0
             case .standalone(let reason):
                 printToStandardError("vitrine: running without remote control: \(reason)")
@@ -53,9 +60,6 @@ final class Launcher: EventSink {
                 remote = control
             }
         }
-        let container = WebContainer(configuration: configuration)
-        if let eventLog { container.addEventSink(eventLog) }
-        container.addEventSink(self)
         if let remote {
             remote.adopt(container)
             remote.handlers = RemoteControl.Handlers(

@@ -25,10 +25,11 @@ public enum GTKRuntime {
         guard !isInitialized else { return }
         isInitialized = true
         // The application id: Wayland's app id and X11's WM_CLASS, so docks match the
-        // window with org.vitrine.Vitrine.desktop and its icon.
+        // window with org.vitrine.Vitrine.desktop, which names the icon. (No default window
+        // icon: loading it pulls in the icon theme and librsvg, 6 MB for a kiosk that
+        // shows no title bar.)
         g_set_prgname(applicationID)
         gtk_init(nil, nil)
-        gtk_window_set_default_icon_name(applicationID)
         MainLoopBridge.install()
         // WebKit disposes its default context in an atexit handler, and disposing it off
         // the main thread aborts. Programs with an async entry point (Swift Testing's

@@ -52,6 +52,7 @@ public final class WebContainer: ContainerHost {
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
     private var retainedWhileShown: WebContainer?
+    private var hasLoadedStart = false
     let logger = Logger(label: "vitrine.container")
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
@@ -93,7 +94,18 @@ public final class WebContainer: ContainerHost {
         signals.connect(gptr(window), "destroy", context: SignalContext(owner: self), handler: gCallback(onWindowDestroy))
     }
 
-    /// Shows the window and loads the start URL (and each tab's URL).
+    /// Starts loading the start page before the window is shown, so the web process
+    /// starts while the program does other work (such as registering on the session bus).
+    /// `start()` then shows the window without loading again.
+    public func preload() {
+        guard !isTornDown, !hasLoadedStart else { return }
+        hasLoadedStart = true
+        retainedWhileShown = self
+        returnToStart()
+    }
+
+    /// Shows the window and loads the start URL (and each tab's URL), unless `preload()`
+    /// already did.
     public func start() {
         guard !isTornDown else { return }
         retainedWhileShown = self
@@ -101,7 +113,10 @@ public final class WebContainer: ContainerHost {
         gtk_widget_show_all(window)
         if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
         kioskGuard?.windowShown()
-        returnToStart()
+        if !hasLoadedStart {
+            hasLoadedStart = true
+            returnToStart()
+        }
     }
 
     /// Goes back to the start page (remote control's "home", the kiosk's idle reset).

@@ -30,7 +30,9 @@ extension WebPane {
         signals.connect(gptr(webView), "load-failed-with-tls-errors", context: context(), handler: gCallback(onTLSError))
         guard configuration.recoversFromCrashes else { return }
         signals.connect(gptr(webView), "web-process-terminated", context: context(), handler: gCallback(onWebProcessTerminated))
-        startWatchdog()
+        // Hang detection is for unattended kiosks; an ordinary window has a person to
+        // notice (and the probes would cost every window a little).
+        if configuration.kiosk != nil { startWatchdog() }
     }
 
     // MARK: Crashes
