@@ -234,5 +234,39 @@ extension WebKitTests {
             gdk_event_free(click)
             #expect(await TestLoop.wait(timeout: .seconds(5)) { !kiosk.natives("blocked-context-menu").isEmpty })
         }
+
+        @Test(arguments: [false, true])
+        func downloadsAreRefusedUnlessADownloadFolderIsConfigured(configured: Bool) async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-downloads-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let kiosk = try Kiosk(pages: ["data.bin": "binary payload"]) { configurator, _ in
+                configured
+                    ? configurator.downloadDirectory(folder)
+                        .navigationHandlers([OriginAllowlistHandler(), DefaultAllowHandler(allowsDownloads: true)])
+                    : configurator
+            }
+            defer { kiosk.close() }
+            try await kiosk.open()
+            _ = try await kiosk.container.evaluate("(function () { const a = document.createElement('a'); a.href = 'data.bin'; document.body.append(a); a.click(); })()")
+            let saved = folder.appendingPathComponent("data.bin").path
+            if configured {
+                #expect(await TestLoop.wait(timeout: .seconds(10)) { !kiosk.natives("download-finished").isEmpty })
+                #expect(kiosk.natives("download-finished") == [saved])
+                #expect((try? String(contentsOfFile: saved, encoding: .utf8)) == "binary payload")
+            } else {
+                let url = kiosk.server.url("data.bin").absoluteString
+                #expect(await TestLoop.wait(timeout: .seconds(10)) {
+                    kiosk.events.events.contains {
+                        if case let .navigation(decided, _, .cancel, _, _, "response") = $0 { return decided == url }
+                        return false
+                    }
+                })
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+                #expect(kiosk.natives("download-started").isEmpty)
+            }
+            #expect(kiosk.container.currentURL == kiosk.start)
+        }
     }
 }

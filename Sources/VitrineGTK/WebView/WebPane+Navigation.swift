@@ -66,6 +66,10 @@ extension WebPane {
             // load goes through the chain again as a navigation of this view.
             pending?.apply(.cancel)
             load(action.url)
+        } else if verdict.policy == .download && container.configuration.downloadDirectory == nil {
+            // A handler may ask for a download; without a download folder it is refused.
+            pending?.apply(.cancel)
+            container.record(.native(action: "download-refused", detail: action.url.absoluteString))
         } else {
             pending?.apply(verdict.policy)
         }

@@ -34,6 +34,7 @@ final class WebPane {
         installScripts(configuration)
         for identifier in container.strategies.identifiers { registerMessageHandler(identifier) }
         connectSignals(configuration)
+        DownloadRouter.shared.add(self)
     }
 
     var widget: UnsafeMutablePointer<GtkWidget> { cast(webView) }
@@ -96,6 +97,7 @@ final class WebPane {
             webkit_user_content_manager_unregister_script_message_handler_in_world(contentManager, name, ScriptBridge.worldName)
         }
         recovery.watchdog?.cancel()
+        DownloadRouter.shared.remove(self)
         g_object_unref(gptr(webView))
         g_object_unref(gptr(contentManager))
     }
