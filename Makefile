@@ -100,3 +100,8 @@ test-deb: deb
 bench-ipc: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
 	$(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --runs 5
+
+## bench-recovery: kiosk recovery after a web-process kill vs a cold start; memory over 500 navigations
+bench-recovery: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+	$(XVFB) python3 benchmarks/recovery.py --vitrine .build-static/release/vitrine --runs 5
