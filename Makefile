@@ -14,16 +14,22 @@ ARGS ?=
 
 .PHONY: deps build run test test-core test-window bench clean
 
+# install_missing: apt-get installs those of the packages named in $(1) that are not
+# installed yet (apt-get update first, only when something is missing).
+define install_missing
+missing=""; for p in $(1); do \
+	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+	echo "installing:$$missing"; \
+	$(SUDO) apt-get update -qq && \
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
+
 ## deps: install the system packages (only those missing; apt-get update first)
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call install_missing,$(APT_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -70,14 +76,7 @@ VITRINE_DEB := out/vitrine_$(VITRINE_DEB_VERSION)_$(VITRINE_DEB_ARCH).deb
 
 .PHONY: deb test-deb
 deb: deps
-	@missing=""; for p in $(DEB_TOOLS); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call install_missing,$(DEB_TOOLS))
 	dpkg-buildpackage -b -us -uc
 	@# dpkg-buildpackage writes next to the source tree: move the results into out/.
 	mkdir -p out

@@ -17,11 +17,7 @@ final class PrivateSessionBus {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        var buffer = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !buffer.contains("\n") && Date() < deadline {
-            buffer += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        let buffer = firstLine(of: output)
         address = buffer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard address.hasPrefix("unix:") else {
             kill(process.processIdentifier, SIGKILL)

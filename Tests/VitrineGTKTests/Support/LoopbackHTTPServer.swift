@@ -28,11 +28,7 @@ final class LoopbackHTTPServer {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var buffer = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !buffer.contains("\n") && Date() < deadline {
-            buffer += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        let buffer = firstLine(of: output)
         guard buffer.hasPrefix("PORT "), let port = Int(buffer.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
             throw ServerError(output: buffer)
@@ -83,4 +79,17 @@ func webProcessIDs() -> [Int32] {
         let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
         return name.hasPrefix("WebKitWebProces") && fields.count > 1 && Int32(fields[1]) == me
     }
+}
+
+/// The first line a subprocess writes to `pipe` (waiting up to 10 s): servers here announce
+/// their port or address that way.
+func firstLine(of pipe: Pipe) -> String {
+    var buffer = ""
+    let deadline = Date().addingTimeInterval(10)
+    while !buffer.contains("\n") && Date() < deadline {
+        let data = pipe.fileHandleForReading.availableData
+        if data.isEmpty { break } // end of file: the process exited
+        buffer += String(decoding: data, as: UTF8.self)
+    }
+    return buffer
 }
