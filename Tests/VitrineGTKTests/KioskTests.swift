@@ -268,5 +268,20 @@ extension WebKitTests {
             }
             #expect(kiosk.container.currentURL == kiosk.start)
         }
+
+        @Test func theKioskWindowIsUndecoratedWithAHiddenPointerAndAsksToKeepTheScreenOn() async throws {
+            let kiosk = try Kiosk { configurator, _ in configurator.kiosk(KioskOptions(hidesCursor: true)) }
+            defer { kiosk.close() }
+            try await kiosk.open()
+            let window = kiosk.container.windowPointer
+            #expect(gtk_window_get_decorated(window) == 0)
+            let cursor = gdk_window_get_cursor(gtk_widget_get_window(kiosk.container.window))
+            #expect(cursor.map { gdk_cursor_get_cursor_type($0) } == GDK_BLANK_CURSOR)
+            #expect(kiosk.natives("cursor-hidden").count == 1)
+            // Under Xvfb there is no screen saver to talk to: the attempt and its outcome are logged.
+            #expect(kiosk.natives("inhibit-idle").count == 1)
+            let settings = webkit_web_view_get_settings(kiosk.container.panes[0].webView)
+            #expect(webkit_settings_get_enable_developer_extras(settings) == 0)
+        }
     }
 }
