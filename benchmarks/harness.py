@@ -179,3 +179,29 @@ def stop(proc: subprocess.Popen, known: dict[int, int]) -> None:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+# --------------------------------------------------------------------------- runs
+
+def interleave(progs, runs: int, warmup: int, run_one) -> None:
+    """Warm-up runs, then recorded runs; each run starts every program once, alternating
+    which goes first so order effects cancel out. run_one(prog, record) -> status line."""
+    for i in range(warmup + runs):
+        record = i >= warmup
+        label = f"run {i - warmup + 1}/{runs}" if record else f"warm-up {i + 1}"
+        order = progs if i % 2 == 0 else progs[::-1]
+        for prog in order:
+            status = run_one(prog, record)
+            print(f"{label:<12} {prog.name:<8} {status}", flush=True)
+
+
+def clean_up(server, bus) -> None:
+    """Stops what a benchmark started: programs still running (only when interrupted
+    mid-run), the page server, the private session bus."""
+    for proc in list(LIVE):
+        stop(proc, {})
+    if server is not None:
+        server.shutdown()
+        server.server_close()
+    if bus is not None:
+        stop(bus, {})

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from harness import (BENCH_DIR, BIN_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
+from harness import (clean_up, interleave, BENCH_DIR, BIN_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
                      exit_on_sigterm, process_tree, start_session_bus, stop)
 
 C_SOURCE = BENCH_DIR / "c" / "echo-webkit.c"
@@ -340,26 +340,14 @@ def main() -> int:
               f"and {args.large} x 100 KB, {args.inflight} in flight", flush=True)
         print(f"{'':<22}{'round trip 16 B / 100 KB':<23}   {'throughput 16 B / 100 KB'}")
 
-        for i in range(args.warmup + args.runs):
-            record = i >= args.warmup
-            label = f"run {i - args.warmup + 1}/{args.runs}" if record else f"warm-up {i + 1}"
-            # Alternate which program goes first, so order effects cancel out.
-            order = progs if i % 2 == 0 else progs[::-1]
-            for prog in order:
-                status = run_once(prog, server, page_url, page_params, args.timeout,
-                                  record, args.verbose)
-                print(f"{label:<12} {prog.name:<8} {status}", flush=True)
+        interleave(progs, args.runs, args.warmup,
+                   lambda prog, record: run_once(prog, server, page_url, page_params, args.timeout,
+                                                     record, args.verbose))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     finally:
-        for proc in list(LIVE):  # non-empty only if interrupted mid-run
-            stop(proc, {})
-        if server is not None:
-            server.shutdown()
-            server.server_close()
-        if bus is not None:
-            stop(bus, {})
+        clean_up(server, bus)
 
     report(progs, args.runs)
     if any(p.bad_replies for p in progs):

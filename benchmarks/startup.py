@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import (BIN_DIR, BENCH_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
+from harness import (clean_up, interleave, BIN_DIR, BENCH_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
                      exit_on_sigterm, process_tree, pss_kib, pump_lines, start_session_bus, stop)
 
 C_SOURCE = BENCH_DIR / "c" / "minimal-webkit.c"
@@ -262,25 +262,13 @@ def main() -> int:
               f"C:       {c_binary.relative_to(REPO_DIR)}\n"
               f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}", flush=True)
 
-        for i in range(args.warmup + args.runs):
-            record = i >= args.warmup
-            label = f"run {i - args.warmup + 1}/{args.runs}" if record else f"warm-up {i + 1}"
-            # Alternate which program goes first, so order effects cancel out.
-            order = progs if i % 2 == 0 else progs[::-1]
-            for prog in order:
-                status = run_once(prog, url, args.timeout, args.settle, record, args.verbose)
-                print(f"{label:<12} {prog.name:<8} {status}", flush=True)
+        interleave(progs, args.runs, args.warmup,
+                   lambda prog, record: run_once(prog, url, args.timeout, args.settle, record, args.verbose))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     finally:
-        for proc in list(LIVE):  # non-empty only if interrupted mid-run
-            stop(proc, {})
-        if server is not None:
-            server.shutdown()
-            server.server_close()
-        if bus is not None:
-            stop(bus, {})
+        clean_up(server, bus)
 
     report(progs, args.runs)
     return 0 if all(p.startup_ms for p in progs) else 1
