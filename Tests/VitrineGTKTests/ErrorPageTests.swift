@@ -73,7 +73,7 @@ extension WebKitTests {
             defer { server.stop() }
 
             // Untrusted: the error page, which offers nothing to click through.
-            let untrusted = server.url("index.html", host: "localhost")
+            let untrusted = server.url("index.html")
             let (first, firstEvents) = try open(untrusted)
             #expect(await errorKind(first) == "tls")
             #expect(firstEvents.events.contains { if case .load("tls-error", untrusted.absoluteString, _) = $0 { return true }; return false })
@@ -81,7 +81,8 @@ extension WebKitTests {
             #expect(controls == 0, "no way to bypass")
             first.close()
 
-            // Trusted for 127.0.0.1 by configuration: the real page.
+            // The same host, now trusted by configuration: the real page. (The trust is
+            // process-wide, so the untrusted attempt above had to come first.)
             let trusted = server.url("index.html")
             let (second, secondEvents) = try open(trusted) { $0.trustCertificate(at: certificate, forHost: "127.0.0.1") }
             defer { second.close() }
