@@ -61,6 +61,10 @@ public struct Configuration: Sendable {
         self.developerTools = developerTools
         self.allowedOrigins = allowedOrigins
         self.appDirectory = appDirectory
+        var origins = allowedOrigins
+        if let startURL, let origin = Origin(startURL) { origins.insert(origin) }
+        if let appDirectory, let origin = Origin(appDirectory.rootURL) { origins.insert(origin) }
+        self.appOrigins = origins
         self.tabs = tabs
         self.strategyOrigins = strategyOrigins
         self.kiosk = kiosk
@@ -83,12 +87,8 @@ public struct Configuration: Sendable {
     }
 
     /// The app's own origins: the start URL's, the app directory's and the allowed ones.
-    public var appOrigins: Set<Origin> {
-        var origins = allowedOrigins
-        if let startURL, let origin = Origin(startURL) { origins.insert(origin) }
-        if let appDirectory, let origin = Origin(appDirectory.rootURL) { origins.insert(origin) }
-        return origins
-    }
+    /// Computed once: every navigation decision and script message checks them.
+    public let appOrigins: Set<Origin>
 }
 
 public struct WindowSize: Sendable, Equatable {

@@ -14,7 +14,7 @@ import Vitrine
 ///
 /// Wire format (strings only, so nothing is cloned across worlds and native code reads each
 /// message with one conversion): a request is `id \n name \n JSON body`; what the bridge
-/// posts is `origin \n url \n 1|0 (top frame) \n JSON body`; a reply is
+/// posts is `origin \n url \n JSON body`; a reply is
 /// `id \n 1|0 \n JSON value | error message`; a native event `name \n JSON payload`.
 enum ScriptBridge {
     /// The isolated world holding the message handlers.
@@ -127,7 +127,7 @@ enum ScriptBridge {
           reply(id, false, "no strategy for message '" + name + "'");
           return;
         }
-        handler.postMessage(location.origin + '\n' + location.href + '\n' + (window === window.top ? '1' : '0') + '\n' + body)
+        handler.postMessage(location.origin + '\n' + location.href + '\n' + body)
           .then(function (value) { reply(id, true, String(value)); },
                 function (error) { reply(id, false, String(error && error.message || error)); });
       });

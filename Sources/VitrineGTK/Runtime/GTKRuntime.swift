@@ -49,23 +49,4 @@ public enum GTKRuntime {
     public static func quit() {
         if gtk_main_level() > 0 { gtk_main_quit() }
     }
-
-    /// Dispatches GLib events from inside an async main-actor context until `condition`
-    /// holds or `timeout` passes; returns whether the condition held.
-    ///
-    /// For test runners and embedders whose main thread is already inside a main-queue job:
-    /// there, libdispatch does not drain the main queue re-entrantly, so `gtk_main` would
-    /// starve the main actor. This alternates GLib iterations with short sleeps instead.
-    @discardableResult
-    public static func pump(timeout: Duration = .seconds(20), until condition: () -> Bool) async -> Bool {
-        initialize()
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            var dispatched = 0
-            while g_main_context_iteration(nil, 0) != 0 && dispatched < 100 { dispatched += 1 }
-            try? await Task.sleep(for: .milliseconds(dispatched > 0 ? 0 : 2))
-        }
-        return true
-    }
 }

@@ -41,8 +41,6 @@ public final class WebContainer: ContainerHost {
     private(set) var panes: [WebPane] = []
     /// Kiosk behaviour, when the configuration asks for it.
     private var kioskGuard: KioskGuard?
-    /// The app's origins, computed once: every message and navigation checks them.
-    let appOrigins: Set<Origin>
     var routePage: UnsafeMutablePointer<GtkWidget>?
     var activeDialog: UnsafeMutablePointer<GtkWidget>?
     var pendingConfirmation: CheckedContinuation<Bool, Never>?
@@ -60,7 +58,6 @@ public final class WebContainer: ContainerHost {
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.strategies = configuration.strategies
-        self.appOrigins = configuration.appOrigins
         GTKRuntime.initialize()
         if let appDirectory = configuration.appDirectory {
             AppSchemeHandler.shared.serve(appDirectory)
@@ -219,10 +216,6 @@ public final class WebContainer: ContainerHost {
 
     // MARK: Strategies and events
 
-    /// The origins allowed to call a strategy: its own list, or the app's origins.
-    func allowedOrigins(forStrategy identifier: String) -> Set<Origin> {
-        configuration.strategyOrigins[identifier] ?? appOrigins
-    }
 
     /// Adds or replaces a strategy while the container runs. The next message with its
     /// identifier reaches the new strategy.
@@ -238,7 +231,7 @@ public final class WebContainer: ContainerHost {
         let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
         var sent = 0
         for pane in panes {
-            guard let url = pane.currentURL, let origin = Origin(url), appOrigins.contains(origin) else { continue }
+            guard let url = pane.currentURL, let origin = Origin(url), configuration.appOrigins.contains(origin) else { continue }
             webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
             sent += 1
         }

@@ -50,7 +50,7 @@ extension WebPane {
     private func decide(_ action: NavigationAction, then apply: @escaping @MainActor (NavigationDecision) -> Void) {
         guard let container else { return }
         let chain = container.configuration.navigationChain
-        let context = NavigationContext(host: container, appOrigins: container.appOrigins)
+        let context = NavigationContext(host: container, appOrigins: container.configuration.appOrigins)
         Task { @MainActor in apply(await chain.decide(action, context: context)) }
     }
 

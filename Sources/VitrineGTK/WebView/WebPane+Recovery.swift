@@ -85,7 +85,7 @@ extension WebPane {
             webkit_web_view_terminate_web_process(webView)
             return
         }
-        guard currentURL != nil, !webkit_web_view_is_loading(webView).isTrue else { return }
+        guard currentURL != nil, webkit_web_view_is_loading(webView) == 0 else { return }
         let sent = ContinuousClock.now
         recovery.probeSentAt = sent
         let view = webView
@@ -134,10 +134,6 @@ extension WebPane {
         container?.record(.native(action: "error-page", detail: "\(page.kind.rawValue) \(page.url.absoluteString)"))
         webkit_web_view_load_alternate_html(webView, page.html(), page.url.absoluteString, nil)
     }
-}
-
-extension gboolean {
-    var isTrue: Bool { self != 0 }
 }
 
 /// `web-process-terminated`: `void (*)(WebKitWebView*, WebKitWebProcessTerminationReason, gpointer)`.

@@ -23,7 +23,7 @@ extension WebPane {
             reject("\(name): malformed message envelope")
             return
         }
-        guard let pageURL = envelope.allowedDocumentURL(container.allowedOrigins(forStrategy: name)) else {
+        guard let pageURL = envelope.allowedDocumentURL(container.configuration.allowedOrigins(forStrategy: name)) else {
             let url = envelope.url.count > 120 ? envelope.url.prefix(120) + "…" : envelope.url
             reject("origin '\(envelope.origin)' (\(url)) is not allowed to call '\(name)'")
             return
@@ -45,22 +45,20 @@ extension WebPane {
     }
 }
 
-/// What the isolated-world bridge posts, `origin \n url \n 1|0 \n JSON body`: the
+/// What the isolated-world bridge posts, `origin \n url \n JSON body`: the
 /// caller's origin and URL as that world saw them, and the body as JSON text.
 struct MessageEnvelope {
     let origin: String
     let url: String
-    let isTopFrame: Bool
     let bodyJSON: String
 
     init?(_ value: UnsafeMutablePointer<JSCValue>) {
         guard jsc_value_is_string(value) != 0, let text = takeString(jsc_value_to_string(value)) else { return nil }
-        let fields = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
-        guard fields.count == 4 else { return nil }
+        let fields = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3 else { return nil }
         origin = String(fields[0])
         url = String(fields[1])
-        isTopFrame = fields[2] == "1"
-        bodyJSON = String(fields[3])
+        bodyJSON = String(fields[2])
     }
 
     /// The document's URL if it is a real URL of an allowed origin; nil otherwise.
