@@ -54,7 +54,7 @@ test-core:
 	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter VitrineTests
 
 test-window:
-	NO_AT_BRIDGE=1 $(XVFB) $(SWIFT) test --skip-build --filter VitrineGTKTests
+	SWIFT=$(SWIFT) bash Tests/run-window-tests.sh
 
 ## bench: Vitrine (release, Swift runtime linked statically as in the .deb) against a
 ## plain C WebKitGTK program, interleaved, ratios printed
