@@ -11,6 +11,8 @@ APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=
+# RELEASE_BUILD_FLAGS: the release build as shipped in the .deb (shared with debian/rules).
+include packaging/release-build.mk
 
 .PHONY: deps build run test test-core test-window bench clean
 
@@ -56,11 +58,18 @@ test-core:
 test-window:
 	SWIFT=$(SWIFT) bash Tests/run-window-tests.sh
 
-## bench: Vitrine (release, Swift runtime linked statically as in the .deb) against a
+## bench: Vitrine (release, linked as in the .deb) against a
 ## plain C WebKitGTK program, interleaved, ratios printed
-bench: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+bench: release
 	$(XVFB) python3 benchmarks/startup.py --vitrine .build-static/release/vitrine --runs 10
+	$(XVFB) python3 benchmarks/startup.py --vitrine .build-static/release/vitrine --runs 10 --page-kind static
+
+## release: the program as the .deb builds it, in .build-static. Relinked every time:
+## SwiftPM does not notice a change of linker flags or of packaging/startup-order.txt.
+.PHONY: release
+release: deps
+	rm -f .build-static/release/vitrine
+	$(SWIFT) build $(RELEASE_BUILD_FLAGS) --scratch-path .build-static --product vitrine
 
 clean:
 	rm -rf .build out benchmarks/bin
@@ -96,11 +105,9 @@ test-deb: deb
 ## bench-ipc: script-message round trips, Vitrine's `ping` against a C WebKitGTK echo,
 ## interleaved, ratios printed (see benchmarks/README.md)
 .PHONY: bench-ipc
-bench-ipc: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+bench-ipc: release
 	$(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --runs 5
 
 ## bench-recovery: kiosk recovery after a web-process kill vs a cold start; memory over 500 navigations
-bench-recovery: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+bench-recovery: release
 	$(XVFB) python3 benchmarks/recovery.py --vitrine .build-static/release/vitrine --runs 5

@@ -60,7 +60,7 @@ PAGE_HTML = """<!doctype html>
 <main>
 %s
 </main>
-</body>
+%%s</body>
 </html>
 """ % "\n".join(
     f"<article><h2>Section {i}</h2><p>Lorem ipsum dolor sit amet, consectetur "
@@ -69,13 +69,23 @@ PAGE_HTML = """<!doctype html>
     for i in range(1, 13)
 )
 
+# The default page is a small app page: HTML, CSS and one inline script, because every
+# page Vitrine exists for runs JavaScript. `--page-kind static` drops the script: then
+# the C program's web process never starts its JavaScript engine at all, while Vitrine's
+# SDK (a document-start user script) always does. benchmarks/README.md has the figures.
+PAGE_SCRIPT = """<script>
+  document.querySelector('header h1').textContent += ' (ready)';
+</script>
+"""
+PAGES = {"app": PAGE_HTML % PAGE_SCRIPT, "static": PAGE_HTML % ""}
+
 
 # --------------------------------------------------------------------------- setup
 
 class _PageHandler(http.server.BaseHTTPRequestHandler):
     """Serves the generated page for every path (favicon included): no 404 noise."""
 
-    body = PAGE_HTML.encode("utf-8")
+    body = PAGES["app"].encode("utf-8")
 
     def do_GET(self) -> None:  # noqa: N802 (stdlib naming)
         self.send_response(200)
@@ -89,9 +99,10 @@ class _PageHandler(http.server.BaseHTTPRequestHandler):
         pass  # keep the benchmark output clean
 
 
-def start_page_server() -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve the page on loopback only, on a free port chosen by the kernel."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _PageHandler)
+def start_page_server(kind: str = "app") -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve the page of `kind` (see PAGES) on loopback only, on a free port chosen by the kernel."""
+    handler = type("PageHandler", (_PageHandler,), {"body": PAGES[kind].encode("utf-8")})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, name="page-server", daemon=True).start()
     host, port = server.server_address[:2]
@@ -232,12 +243,18 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=1,
                     help="unrecorded runs per program first, to warm disk caches (default 1)")
     ap.add_argument("--page", help="URL to load (default: a generated page on a loopback server)")
+    ap.add_argument("--page-kind", choices=sorted(PAGES), default="app",
+                    help="the generated page: 'app' has an inline script, 'static' none (default app)")
     ap.add_argument("--timeout", type=float, default=30.0,
                     help="seconds to wait for load-finished before failing a run (default 30)")
     ap.add_argument("--settle", type=float, default=1.0,
                     help="seconds to wait after load-finished before measuring PSS (default 1)")
+    ap.add_argument("--c-user-script", metavar="JS",
+                    help="give the C program this document-start user script (e.g. 'void 0')")
     ap.add_argument("--verbose", action="store_true", help="pass the programs' stderr through")
     args = ap.parse_args()
+    if args.c_user_script:
+        os.environ["MINIMAL_WEBKIT_USER_SCRIPT"] = args.c_user_script  # inherited by the C program
     if args.runs < 1 or args.warmup < 0:
         ap.error("--runs must be >= 1 and --warmup >= 0")
 
@@ -256,10 +273,11 @@ def main() -> int:
         bus = start_session_bus(args.verbose)
         url = args.page
         if url is None:
-            server, url = start_page_server()
-        print(f"page:    {url}\n"
+            server, url = start_page_server(args.page_kind)
+        print(f"page:    {url}{'' if args.page else f' ({args.page_kind} page)'}\n"
               f"vitrine: {vitrine}\n"
-              f"C:       {c_binary.relative_to(REPO_DIR)}\n"
+              f"C:       {c_binary.relative_to(REPO_DIR)}"
+              f"{f' (user script: {args.c_user_script})' if args.c_user_script else ''}\n"
               f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}", flush=True)
 
         interleave(progs, args.runs, args.warmup,

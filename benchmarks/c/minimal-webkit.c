@@ -14,6 +14,10 @@
  * and keeps running until SIGTERM or SIGINT, then exits 0. stdin is not read,
  * so the harness can give it /dev/null.
  *
+ * With MINIMAL_WEBKIT_USER_SCRIPT set, its value is added as a document-start user
+ * script in every frame (benchmarks/startup.py --c-user-script): what any user script,
+ * however small, costs the web process (its JavaScript engine starts).
+ *
  * Extra arguments (e.g. "--events -") are ignored so that the harness can
  * point --vitrine at this program to check itself (ratio ~1.0).
  *
@@ -107,6 +111,15 @@ int main(int argc, char **argv)
         char *signal = g_strdup_printf("script-message-with-reply-received::%s", handlers[i]);
         g_signal_connect(ucm, signal, G_CALLBACK(on_script_message), NULL);
         g_free(signal);
+    }
+
+    const char *user_script = g_getenv("MINIMAL_WEBKIT_USER_SCRIPT");
+    if (user_script && *user_script) {
+        WebKitUserScript *script = webkit_user_script_new(
+            user_script, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL);
+        webkit_user_content_manager_add_script(ucm, script);
+        webkit_user_script_unref(script);
     }
 
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);

@@ -45,16 +45,18 @@ public struct ScriptMessageStrategies: Sendable {
         await answer(message) { try await $0.handle(message, context: context) }
     }
 
-    /// Like `dispatch`, with the answer as JSON text: what the bridge sends back.
+    /// Like `dispatch`, with the answer as the bridge sends it back (`ScriptReply`).
     @MainActor
-    public func dispatchJSON(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<String, ScriptMessageError> {
-        await answer(message) { try await $0.replyJSON(to: message, context: context) }
+    public func dispatchReply(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<ScriptReply, ScriptMessageError> {
+        await answer(message) { try await $0.reply(to: message, context: context) }
     }
 
     /// Picks the strategy and turns whatever it throws into a `ScriptMessageError`.
+    /// `run` is main-actor isolated: a plain async closure would make every message hop
+    /// to the global executor and back (two main-loop wake-ups) before the strategy runs.
     @MainActor
     private func answer<Answer>(
-        _ message: ScriptMessage, with run: (any ScriptMessageStrategy) async throws -> Answer
+        _ message: ScriptMessage, with run: @MainActor (any ScriptMessageStrategy) async throws -> Answer
     ) async -> Result<Answer, ScriptMessageError> {
         guard let strategy = byIdentifier[message.name] else {
             return .failure(ScriptMessageError("no strategy for message '\(message.name)'"))

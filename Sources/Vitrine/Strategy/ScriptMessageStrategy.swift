@@ -4,33 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A message a page posted with `window.webkit.messageHandlers.NAME.postMessage(body)`.
-public struct ScriptMessage: Sendable, Equatable {
-    /// The handler name: it picks the strategy.
-    public var name: String
-    /// The posted value as JSON text, exactly as the page sent it.
-    public var bodyJSON: String
-    /// The URL of the page that posted it.
-    public var pageURL: URL?
-
-    public init(name: String, body: JSONValue, pageURL: URL? = nil) {
-        self.init(name: name, bodyJSON: body.jsonText, pageURL: pageURL)
-    }
-
-    /// A message as it arrives: the body stays text until a strategy reads `body`, so a
-    /// strategy that passes it through (`ping`) never parses it.
-    public init(name: String, bodyJSON: String, pageURL: URL? = nil) {
-        self.name = name
-        self.bodyJSON = bodyJSON
-        self.pageURL = pageURL
-    }
-
-    /// The posted value (parsed on each access; `null` if the text is not JSON).
-    public var body: JSONValue {
-        (try? JSONValue(parsing: bodyJSON)) ?? .null
-    }
-}
-
 /// What a strategy can use besides the message.
 @MainActor
 public struct ScriptMessageContext {
@@ -51,9 +24,19 @@ public protocol ScriptMessageStrategy: Sendable {
 
     @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
 
-    /// The answer as JSON text. Defaults to `handle` encoded; a strategy that can answer
-    /// without building a `JSONValue` (`ping` echoes the text it got) overrides it.
-    @MainActor func replyJSON(to message: ScriptMessage, context: ScriptMessageContext) async throws -> String
+    /// The answer as the bridge sends it back. Defaults to `handle` encoded as JSON; a
+    /// strategy that can answer without building a `JSONValue` overrides it (`ping`
+    /// answers `.messageBody`, so the page's value goes back untouched).
+    @MainActor func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply
+}
+
+/// A strategy's answer on its way back to the page.
+public enum ScriptReply: Sendable, Equatable {
+    /// This JSON text: the page's Promise resolves with its value.
+    case json(String)
+    /// The message's own body, exactly as the page posted it: the bridge hands back the
+    /// value it received without converting it (`ping`).
+    case messageBody
 }
 
 extension ScriptMessageStrategy {
@@ -61,8 +44,8 @@ extension ScriptMessageStrategy {
     public var identifier: String { Self.identifier }
 
     @MainActor
-    public func replyJSON(to message: ScriptMessage, context: ScriptMessageContext) async throws -> String {
-        try await handle(message, context: context).jsonText
+    public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
+        .json(try await handle(message, context: context).jsonText)
     }
 }
 

@@ -1,81 +1,102 @@
 import Vitrine
 
-/// The JavaScript side of the native bridge: the page's SDK (main world) and the trusted
-/// bridge (an isolated script world), injected at document start into every frame.
+/// The JavaScript side of the native bridge: the page's SDK (main world) and the frame
+/// registrar (an isolated script world), injected at document start into every frame.
 ///
-/// Why two worlds: WebKitGTK tells a message handler nothing about the frame that posted,
-/// and any frame — a cross-origin iframe included — can reach handlers registered in the
-/// page's world. So Vitrine registers its handlers only in the isolated world `vitrine`,
-/// which page scripts cannot touch (separate JS globals and prototypes). The page's SDK
-/// hands each request to that world through a DOM event on its own document; the bridge
-/// stamps it with `location.origin` and `location.href` as its own world sees them, which
-/// no page script can forge, and native code checks them against the strategy's allowed
-/// origins before any strategy runs.
+/// Why a registrar: WebKitGTK tells a message handler nothing about the frame that posted,
+/// and any frame — a cross-origin iframe included — can reach the handlers of the page's
+/// world. So each frame's isolated world (separate JS globals and prototypes that page
+/// scripts cannot touch) draws a random token at document start and registers it with
+/// native code together with `location.origin` and `location.href` as that world sees
+/// them, which no page script can forge. It hands the token to the same frame's SDK
+/// through DOM events on the frame's own document, before any page script runs. Each
+/// request carries the token; native code looks up who registered it and checks that
+/// origin against the strategy's allowed origins before any strategy runs.
 ///
-/// Wire format (strings only, so nothing is cloned across worlds and native code reads each
-/// message with one conversion): a request is `id \n name \n JSON body`; what the bridge
-/// posts is `origin \n url \n JSON body`; a reply is
-/// `id \n 1|0 \n JSON value | error message`; a native event `name \n JSON payload`.
+/// A page that reads its own frame's token learns nothing it could not do anyway: the
+/// token only ever stands for that frame's origin. Other frames' tokens live in their own
+/// JS realms, out of reach across origins.
+///
+/// Requests go straight from the page's world to the strategy's WebKit handler, as in
+/// WKWebView, in the form that costs WebKit least to copy across processes:
+/// `token + "s" + text` for a string of up to `shortString` characters, `[token, text]`
+/// for a longer string (echoed back without any conversion), and `token + "j" + JSON` for
+/// anything else, checked by `JSON.stringify` in the page (so a value JSON cannot carry
+/// rejects there, with a TypeError). A reply is the strategy's value itself. A native
+/// event is `name \n JSON payload`, dispatched into the page by the isolated world.
 enum ScriptBridge {
-    /// The isolated world holding the message handlers.
+    /// The isolated world holding the frame registrar.
     static let worldName = "vitrine"
+    /// The registrar's handler, in the isolated world only: `token \n origin \n url`.
+    static let frameHandlerName = "vitrine-frame"
+    /// Strings up to this length travel inside the request string; longer ones as their own value.
+    static let shortString = 1024
 
     /// Main world: `window.vitrine` and the WKWebView-style `window.webkit.messageHandlers`.
     static let pageSDK = #"""
     (function () {
       'use strict';
       if (window.vitrine) return;
-      var pending = new Map();
+      var SHORT_STRING = \#(shortString);
+      var wellFormed = typeof String.prototype.isWellFormed === 'function'
+        ? function (text) { return text.isWellFormed(); }
+        : function (text) { return !/[\ud800-\udfff]/.test(text); };
+      // WebKit's handlers for this world, before the SDK's proxy takes their place.
+      var native = window.webkit && window.webkit.messageHandlers;
+      var token = null;
       var listeners = new Map();
-      var nextId = 1;
+      var handlerCache = new Map();
 
-      function split(text, parts) {
-        var fields = [], start = 0;
-        for (var i = 0; i < parts - 1; i++) {
-          var end = text.indexOf('\n', start);
-          if (end < 0) return null;
-          fields.push(text.slice(start, end));
-          start = end + 1;
-        }
-        fields.push(text.slice(start));
-        return fields;
+      // The registrar answers 'vitrine:hello' if it ran first, or announces the token
+      // itself when it runs after this script; either way before any page script.
+      function takeToken(event) {
+        if (typeof event.detail !== 'string') return;
+        token = event.detail;
+        document.removeEventListener('vitrine:token', takeToken);
       }
-
-      document.addEventListener('vitrine:response', function (event) {
-        var fields = typeof event.detail === 'string' ? split(event.detail, 3) : null;
-        if (!fields) return;
-        var entry = pending.get(Number(fields[0]));
-        if (!entry) return;
-        pending.delete(Number(fields[0]));
-        if (fields[1] !== '1') { entry.reject(new Error(fields[2])); return; }
-        try { entry.resolve(JSON.parse(fields[2])); }
-        catch (error) { entry.reject(new Error('vitrine: malformed reply')); }
-      });
+      document.addEventListener('vitrine:token', takeToken);
+      document.dispatchEvent(new CustomEvent('vitrine:hello'));
 
       document.addEventListener('vitrine:event', function (event) {
-        var fields = typeof event.detail === 'string' ? split(event.detail, 2) : null;
-        if (!fields) return;
-        var set = listeners.get(fields[0]);
+        var text = event.detail;
+        var newline = typeof text === 'string' ? text.indexOf('\n') : -1;
+        if (newline < 0) return;
+        var set = listeners.get(text.slice(0, newline));
         if (!set || set.size === 0) return;
         var payload;
-        try { payload = JSON.parse(fields[1]); } catch (error) { return; }
+        try { payload = JSON.parse(text.slice(newline + 1)); } catch (error) { return; }
         set.forEach(function (listener) {
           try { listener(payload); } catch (error) { setTimeout(function () { throw error; }); }
         });
       });
 
       function invoke(name, payload) {
-        return new Promise(function (resolve, reject) {
+        try {
           name = String(name);
-          if (!name || name.indexOf('\n') >= 0) { reject(new TypeError('vitrine.invoke: invalid handler name')); return; }
+          if (!name) return Promise.reject(new TypeError('vitrine.invoke: invalid handler name'));
+          var handler = handlerCache.get(name);
+          if (handler === undefined) {
+            handler = native ? native[name] : undefined;
+            if (!handler || typeof handler.postMessage !== 'function') {
+              return Promise.reject(new Error("no strategy for message '" + name + "'"));
+            }
+            handlerCache.set(name, handler); // WebKit's handler objects live as long as the page
+          }
+          if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
+          if (typeof payload === 'string') {
+            // Inside the request string only what survives native code's UTF-8 C string
+            // as it is: no NUL, no lone surrogate.
+            return handler.postMessage(payload.length <= SHORT_STRING && payload.indexOf('\0') < 0 && wellFormed(payload)
+              ? token + 's' + payload : [token, payload]);
+          }
           var body;
-          try { body = JSON.stringify(payload === undefined ? null : payload); }
-          catch (error) { reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message)); return; }
-          if (body === undefined) { reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable')); return; }
-          var id = nextId++;
-          pending.set(id, { resolve: resolve, reject: reject });
-          document.dispatchEvent(new CustomEvent('vitrine:request', { detail: id + '\n' + name + '\n' + body }));
-        });
+          try { body = payload === undefined ? 'null' : JSON.stringify(payload); }
+          catch (error) { return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message)); }
+          if (body === undefined) return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable'));
+          return handler.postMessage(token + 'j' + body);
+        } catch (error) {
+          return Promise.reject(error);
+        }
       }
 
       function on(name, listener) {
@@ -91,10 +112,16 @@ enum ScriptBridge {
         if (set) set.delete(listener);
       }
 
+      var posters = new Map();
       var handlers = new Proxy({}, {
         get: function (target, name) {
           if (typeof name !== 'string') return undefined;
-          return { postMessage: function (body) { return invoke(name, body); } };
+          var poster = posters.get(name);
+          if (!poster) {
+            poster = Object.freeze({ postMessage: function (body) { return invoke(name, body); } });
+            posters.set(name, poster);
+          }
+          return poster;
         }
       });
 
@@ -102,35 +129,33 @@ enum ScriptBridge {
         value: Object.freeze({ invoke: invoke, on: on, off: off, version: '1' }),
         enumerable: true
       });
-      if (!window.webkit) Object.defineProperty(window, 'webkit', { value: {}, enumerable: false });
-      try { Object.defineProperty(window.webkit, 'messageHandlers', { value: handlers, enumerable: true }); }
-      catch (error) { /* handlers registered in this world already exist: leave them */ }
+      var namespace = window.webkit;
+      if (!namespace) {
+        namespace = {};
+        Object.defineProperty(window, 'webkit', { value: namespace, enumerable: false });
+      }
+      // An own property shadows WebKit's `messageHandlers` getter, so the WKWebView form
+      // goes through `invoke` and carries the frame's token.
+      Object.defineProperty(namespace, 'messageHandlers', { value: handlers, enumerable: true });
     })();
     """#
 
-    /// Isolated world: forwards requests to the handlers with the caller's true origin.
-    static let isolatedBridge = #"""
+    /// Isolated world: registers this frame's token with its true origin and URL, and
+    /// hands the token to the frame's SDK.
+    static let frameRegistrar = #"""
     (function () {
       'use strict';
-      var handlers = window.webkit && window.webkit.messageHandlers;
-      function reply(id, ok, text) {
-        document.dispatchEvent(new CustomEvent('vitrine:response', { detail: id + '\n' + (ok ? '1' : '0') + '\n' + text }));
-      }
-      document.addEventListener('vitrine:request', function (event) {
-        var text = event.detail;
-        if (typeof text !== 'string') return;
-        var first = text.indexOf('\n'), second = text.indexOf('\n', first + 1);
-        if (first < 0 || second < 0) return;
-        var id = text.slice(0, first), name = text.slice(first + 1, second), body = text.slice(second + 1);
-        var handler = handlers ? handlers[name] : undefined;
-        if (!handler || typeof handler.postMessage !== 'function') {
-          reply(id, false, "no strategy for message '" + name + "'");
-          return;
-        }
-        handler.postMessage(location.origin + '\n' + location.href + '\n' + body)
-          .then(function (value) { reply(id, true, String(value)); },
-                function (error) { reply(id, false, String(error && error.message || error)); });
+      var registrar = window.webkit && window.webkit.messageHandlers['vitrine-frame'];
+      if (!registrar) return;
+      var bytes = crypto.getRandomValues(new Uint8Array(16)), token = '';
+      for (var i = 0; i < bytes.length; i++) token += (bytes[i] + 256).toString(16).slice(1);
+      registrar.postMessage(token + '\n' + location.origin + '\n' + location.href);
+      function give() { document.dispatchEvent(new CustomEvent('vitrine:token', { detail: token })); }
+      document.addEventListener('vitrine:hello', function hello() {
+        document.removeEventListener('vitrine:hello', hello);
+        give();
       });
+      give();
     })();
     """#
 

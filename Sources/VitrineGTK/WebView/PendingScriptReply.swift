@@ -3,12 +3,15 @@ import Vitrine
 
 /// A script message's reply, held while the strategy works: the page's Promise settles
 /// when `answer` is called, exactly once. Dropped unanswered, it rejects the Promise.
-/// A value travels as JSON text, which the page's SDK parses.
+/// The Promise resolves with the strategy's value itself (made from its JSON text here),
+/// or with the message's own body for `.messageBody`.
 @MainActor
 final class PendingScriptReply {
     private var reply: OpaquePointer?
     /// The message's JS value: its context is where the answer value is created.
     private let messageValue: UnsafeMutablePointer<JSCValue>
+    /// The body as posted, for `.messageBody`.
+    private var body: BridgeRequest.Body?
 
     init(reply: OpaquePointer, messageValue: UnsafeMutablePointer<JSCValue>) {
         self.reply = webkit_script_message_reply_ref(reply)
@@ -16,21 +19,40 @@ final class PendingScriptReply {
         g_object_ref(gptr(messageValue))
     }
 
-    /// Resolves the Promise with a JSON value or rejects it with a message.
+    /// What `.messageBody` answers with.
+    func setBody(_ body: BridgeRequest.Body) {
+        self.body = body
+    }
+
+    /// Resolves the Promise with the strategy's value or rejects it with a message.
     /// Returns false if it was answered already.
     @discardableResult
-    func answer(_ result: Result<String, ScriptMessageError>) -> Bool {
+    func answer(_ result: Result<ScriptReply, ScriptMessageError>) -> Bool {
         guard let reply else { return false }
         self.reply = nil
         defer { webkit_script_message_reply_unref(reply) }
+        let context = jsc_value_get_context(messageValue)
+        let value: UnsafeMutablePointer<JSCValue>?
         switch result {
-        case .success(let json):
-            // The bridge hands the page JSON text; the page parses it once.
-            let jsValue = jsc_value_new_string(jsc_value_get_context(messageValue), json)!
-            webkit_script_message_reply_return_value(reply, jsValue)
-            g_object_unref(gptr(jsValue))
+        case .success(.messageBody):
+            switch body {
+            case .value(let original): value = g_object_ref(gptr(original.pointer)).assumingMemoryBound(to: JSCValue.self)
+            case .text(let text): value = jsc_value_new_string(context, text)
+            case .json(let json): value = jsc_value_new_from_json(context, json)
+            case nil: value = jsc_value_new_null(context)
+            }
+        case .success(.json(let text)):
+            value = jsc_value_new_from_json(context, text)
         case .failure(let error):
             webkit_script_message_reply_return_error_message(reply, error.message)
+            return true
+        }
+        if let value {
+            webkit_script_message_reply_return_value(reply, value)
+            g_object_unref(gptr(value))
+        } else {
+            jsc_context_clear_exception(context)
+            webkit_script_message_reply_return_error_message(reply, "the strategy's answer is not valid JSON")
         }
         return true
     }

@@ -47,6 +47,7 @@ extension WebPane {
         }
         let url = recovery.showingErrorPageFor ?? currentURL ?? container.configuration.startURL
         container.record(.native(action: "web-process-terminated", detail: why))
+        frames.removeAll() // every frame's token died with its process
         recovery.probeSentAt = nil
         let now = ContinuousClock.now
         recovery.crashTimes = recovery.crashTimes.filter { now - $0 < options.crashLoopWindow } + [now]

@@ -19,6 +19,8 @@ final class WebPane {
     let signals = SignalConnections()
     weak var container: WebContainer?
     private(set) var registeredHandlers: Set<String> = []
+    /// The frames whose bridge registered a token (see `ScriptBridge`).
+    var frames = FrameRegistry()
     private(set) var isTornDown = false
     /// Crash and hang bookkeeping (see `WebPane+Recovery`).
     var recovery = RecoveryState()
@@ -32,6 +34,7 @@ final class WebPane {
         webView = cast(g_object_ref_sink(gptr(view)).assumingMemoryBound(to: GtkWidget.self))
         configureSettings(configuration)
         installScripts(configuration)
+        registerFrameHandler()
         for identifier in container.strategies.identifiers { registerMessageHandler(identifier) }
         connectSignals(configuration)
         DownloadRouter.shared.add(self)
@@ -59,7 +62,7 @@ final class WebPane {
 
     private func installScripts(_ configuration: Configuration) {
         // The bridge comes first so page scripts and other user scripts find `vitrine`.
-        add(UserScript(source: ScriptBridge.isolatedBridge, injectionTime: .documentStart, frames: .allFrames),
+        add(UserScript(source: ScriptBridge.frameRegistrar, injectionTime: .documentStart, frames: .allFrames),
             world: ScriptBridge.worldName)
         add(UserScript(source: ScriptBridge.pageSDK, injectionTime: .documentStart, frames: .allFrames), world: nil)
         for script in configuration.userScripts { add(script, world: nil) }
@@ -75,16 +78,26 @@ final class WebPane {
         webkit_user_script_unref(userScript)
     }
 
-    /// Registers a Promise-returning handler in the bridge's isolated world and connects
-    /// its reply signal (detailed by name: the signal does not carry it otherwise). The
-    /// connection lives until tear-down.
+    /// Registers a strategy's Promise-returning handler in the page's world (the SDK posts
+    /// to it with the frame's token) and connects its reply signal, detailed by name: the
+    /// signal does not carry it otherwise. The connection lives until tear-down.
     func registerMessageHandler(_ name: String) {
-        guard !registeredHandlers.contains(name) else { return }
+        guard !registeredHandlers.contains(name), name != ScriptBridge.frameHandlerName else { return }
         registeredHandlers.insert(name)
-        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, name, ScriptBridge.worldName)
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, name, nil)
         signals.connect(
             gptr(contentManager), "script-message-with-reply-received::\(name)",
             context: SignalContext(owner: self, tag: name), handler: gCallback(onScriptMessage))
+    }
+
+    /// The registrar's handler, in the isolated world only, where page scripts cannot
+    /// post to it. Connected until tear-down.
+    private func registerFrameHandler() {
+        let name = ScriptBridge.frameHandlerName
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, name, ScriptBridge.worldName)
+        signals.connect(
+            gptr(contentManager), "script-message-with-reply-received::\(name)",
+            context: SignalContext(owner: self, tag: name), handler: gCallback(onFrameRegistration))
     }
 
     // MARK: Tear-down
@@ -94,8 +107,11 @@ final class WebPane {
         isTornDown = true
         signals.disconnectAll()
         for name in registeredHandlers {
-            webkit_user_content_manager_unregister_script_message_handler_in_world(contentManager, name, ScriptBridge.worldName)
+            webkit_user_content_manager_unregister_script_message_handler(contentManager, name)
         }
+        webkit_user_content_manager_unregister_script_message_handler_in_world(
+            contentManager, ScriptBridge.frameHandlerName, ScriptBridge.worldName)
+        frames.removeAll()
         recovery.watchdog?.cancel()
         DownloadRouter.shared.remove(self)
         g_object_unref(gptr(webView))
@@ -116,5 +132,13 @@ private let onScriptMessage: @convention(c) (OpaquePointer?, UnsafeMutablePointe
     guard let value, let reply, let pane = WebPane.from(data) else { return 0 }
     let name = SignalContext.tag(data)
     MainActor.assumeIsolated { pane.receiveMessage(name: name, value: value, reply: reply) }
+    return 1
+}
+
+/// `script-message-with-reply-received::vitrine-frame`: a frame's registrar, same signature.
+private let onFrameRegistration: @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean = {
+    _, value, reply, data in
+    guard let value, let reply, let pane = WebPane.from(data) else { return 0 }
+    MainActor.assumeIsolated { pane.registerFrame(value, reply: reply) }
     return 1
 }

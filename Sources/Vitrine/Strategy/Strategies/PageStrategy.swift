@@ -11,6 +11,7 @@ public struct PageStrategy: ScriptMessageStrategy {
 
     public init() {}
 
+    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let expected = #"{"action": "close" | "reload" | "setTitle", "title"?: string}"#
         guard let action = message.body["action"]?.stringValue else {

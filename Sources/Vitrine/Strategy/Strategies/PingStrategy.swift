@@ -10,12 +10,14 @@ public struct PingStrategy: ScriptMessageStrategy {
 
     public init() {}
 
+    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         message.body
     }
 
-    /// The text it got, unparsed: same value, same key order, no JSON work.
-    public func replyJSON(to message: ScriptMessage, context: ScriptMessageContext) async throws -> String {
-        message.bodyJSON
+    /// The body it got, untouched: same value, same key order, no JSON work.
+    @MainActor
+    public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
+        .messageBody
     }
 }

@@ -10,6 +10,7 @@ public struct UserStrategy: ScriptMessageStrategy {
 
     public init() {}
 
+    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         [
             "name": .string(DesktopUser.fullName),
