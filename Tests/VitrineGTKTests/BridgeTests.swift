@@ -71,6 +71,60 @@ extension WebKitTests {
             #expect(result["length"] == .number(Double(megabytes * 1024 * 1024)))
         }
 
+        @Test func stringsRoundTripExactlyWhateverTheirContentAndLength() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page])
+            defer { harness.close() }
+            try await harness.open("index.html")
+            // Short strings travel inside the request string, long ones as their own value;
+            // NUL and lone surrogates cannot go through a C string and must take the other path.
+            let result = try await harness.container.evaluateAsync("""
+                const samples = ['', 'a', 'nul\\0inside', 'lone \\ud800 surrogate', 'pair 😀', 'é'.repeat(1024),
+                                 'x'.repeat(1024), 'x'.repeat(1025), 'line\\nbreak "quoted" \\\\ back'];
+                const failures = [];
+                for (const sample of samples) {
+                  const viaInvoke = await vitrine.invoke('ping', sample);
+                  const viaHandler = await window.webkit.messageHandlers.ping.postMessage(sample);
+                  if (viaInvoke !== sample || viaHandler !== sample) failures.push(JSON.stringify(sample).slice(0, 40));
+                }
+                return {failures, count: samples.length};
+                """)
+            #expect(result["failures"] == [], "\(result)")
+            #expect(result["count"] == 9)
+        }
+
+        @Test func requestsWithoutTheFramesTokenNeverReachAStrategy() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page])
+            defer { harness.close() }
+            try await harness.open("index.html")
+            // A page can reach WebKit's own handler objects through the prototype getter the
+            // SDK shadows; without its frame's token nothing it posts there is answered.
+            let results = try await harness.container.evaluateAsync("""
+                const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(window.webkit), 'messageHandlers');
+                if (!getter || !getter.get) return {error: 'no native messageHandlers getter'};
+                const native = getter.get.call(window.webkit);
+                const out = {};
+                const attempt = async (key, body) => {
+                  try { await native.ping.postMessage(body); out[key] = 'resolved'; } catch (e) { out[key] = String(e && e.message || e); }
+                };
+                await attempt('forged', '0123456789abcdef0123456789abcdef' + 'shello');
+                await attempt('forgedArray', ['0123456789abcdef0123456789abcdef', 'x'.repeat(2000)]);
+                await attempt('raw', {hello: 1});
+                await attempt('short', 'hello');
+                out.registrar = typeof native['vitrine-frame'];
+                out.sdk = await vitrine.invoke('ping', 'still works');
+                return out;
+                """)
+            #expect(results["error"] == nil, "\(results)")
+            #expect(results["forged"]?.stringValue?.contains("not known to the bridge") == true, "\(results)")
+            #expect(results["forgedArray"]?.stringValue?.contains("not known to the bridge") == true, "\(results)")
+            #expect(results["raw"]?.stringValue?.contains("malformed") == true, "\(results)")
+            #expect(results["short"]?.stringValue?.contains("malformed") == true, "\(results)")
+            #expect(results["registrar"] == "undefined", "the registrar's handler exists only in the isolated world")
+            #expect(results["sdk"] == "still works")
+            let rejected = harness.messages().filter { $0.name == "ping" && $0.outcome == "rejected" }
+            #expect(rejected.count == 4)
+        }
+
         @Test func aNativeEventReachesThePagesListeners() async throws {
             let harness = try WebTestHarness(pages: ["index.html": Self.page])
             defer { harness.close() }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import Vitrine
+@testable import VitrineGTK
+
+/// The bridge's token → frame table: what a token stands for, what it never stands for, and
+/// its bound. Pure Swift: no view needed.
+@Suite struct FrameRegistryTests {
+    static func token(_ number: Int) -> String {
+        let hex = String(number, radix: 16)
+        return String(repeating: "0", count: FrameRegistry.tokenLength - hex.count) + hex
+    }
+
+    @Test func aTokenStandsForTheOriginItsFrameRegistered() throws {
+        var frames = FrameRegistry()
+        frames.register(token: Self.token(1), origin: "https://app.example", url: "https://app.example/index.html")
+        let found = frames.frame(for: Self.token(1))
+        let frame = try #require(found)
+        #expect(frame.allowedDocumentURL([Origin(string: "https://app.example")!]) == URL(string: "https://app.example/index.html"))
+        #expect(frame.allowedDocumentURL([Origin(string: "https://other.example")!]) == nil)
+        #expect(frames.frame(for: Self.token(2)) == nil, "an unknown token stands for nobody")
+    }
+
+    @Test(arguments: [
+        ("https://app.example", "about:blank"),
+        ("https://app.example", "about:srcdoc"),
+        ("null", "data:text/html,hi"),
+        ("https://app.example", "blob:https://app.example/0d5c"),
+        ("https://app.example", "https://evil.example/page"), // origin and URL disagree
+        ("not an origin", "https://app.example/"),
+    ])
+    func documentsThatAreNotRealPagesOfTheirOriginAreNeverAllowed(origin: String, url: String) {
+        var frames = FrameRegistry()
+        frames.register(token: Self.token(1), origin: origin, url: url)
+        let allowed: Set<Origin> = [Origin(string: "https://app.example")!, Origin(string: "https://evil.example")!]
+        #expect(frames.frame(for: Self.token(1))?.allowedDocumentURL(allowed) == nil)
+    }
+
+    @Test func pastItsCapacityTheFrameUnusedLongestIsForgotten() {
+        var frames = FrameRegistry()
+        for number in 0..<FrameRegistry.capacity {
+            frames.register(token: Self.token(number), origin: "https://app.example", url: "https://app.example/\(number)")
+        }
+        #expect(frames.frame(for: Self.token(0)) != nil) // token 0 was just used: token 1 is now the oldest
+        frames.register(token: Self.token(100_000), origin: "https://app.example", url: "https://app.example/new")
+        #expect(frames.count == FrameRegistry.capacity)
+        #expect(frames.frame(for: Self.token(1)) == nil)
+        #expect(frames.frame(for: Self.token(0)) != nil)
+        #expect(frames.frame(for: Self.token(100_000)) != nil)
+    }
+}
