@@ -299,12 +299,12 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="measured runs per program (default 5)")
     ap.add_argument("--warmup", type=int, default=0,
                     help="unrecorded runs per program first (default 0; the page warms up itself)")
-    ap.add_argument("--seq", type=int, default=1000,
-                    help="sequential round trips per payload size (default 1000)")
-    ap.add_argument("--small", type=int, default=5000,
-                    help="messages in the 16 B throughput burst (default 5000)")
-    ap.add_argument("--large", type=int, default=500,
-                    help="messages in the 100 KB throughput burst (default 500)")
+    ap.add_argument("--seq", type=int, default=2000,
+                    help="sequential round trips per payload size (default 2000)")
+    ap.add_argument("--small", type=int, default=20000,
+                    help="messages in the 16 B throughput burst (default 20000)")
+    ap.add_argument("--large", type=int, default=1000,
+                    help="messages in the 100 KB throughput burst (default 1000)")
     ap.add_argument("--inflight", type=int, default=64,
                     help="calls in flight during a burst (default 64)")
     ap.add_argument("--timeout", type=float, default=60.0,

@@ -11,8 +11,11 @@
 #   are laid out together, so start-up touches a few hundred kilobytes of code instead of
 #   pages spread over the whole 15 MB text. A stale list only costs memory, never
 #   correctness: names that no longer exist are ignored.
+# - no-export-dynamic: nothing looks the program's own symbols up at run time, so its
+#   dynamic symbol table needs only what it imports (SwiftPM exports every symbol).
 RELEASE_LINK_FLAGS := -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-order.txt \
-	-Xlinker --no-warn-symbol-ordering
+	-Xlinker --no-warn-symbol-ordering \
+	-Xlinker --no-export-dynamic
 RELEASE_BUILD_FLAGS := -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)

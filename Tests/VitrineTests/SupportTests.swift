@@ -185,21 +185,29 @@ struct JSONLinesEventLogTests {
                         navigationType: "other", target: "currentView", phase: "request"),
             .message(name: "user", outcome: "success", error: nil),
             .load(event: "finished", url: "https://a.test/", error: nil),
+            // The same event twice in a row (its line is reused), then one that differs only in origin.
+            .message(name: "ping", outcome: "rejected", error: "quote \" and\nnewline", origin: "https://a.test"),
+            .message(name: "ping", outcome: "rejected", error: "quote \" and\nnewline", origin: "https://a.test"),
+            .message(name: "ping", outcome: "rejected", error: "quote \" and\nnewline", origin: "https://b.test"),
+            .permission(kind: "camera", origin: "https://a.test", granted: false),
+            .native(action: "emit", detail: "cart/changed"),
         ]
         let log = try JSONLinesEventLog(path: path)
         log.record(events[0])
         log.record(events[1])
         // Written at once, not when the log goes away.
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 2)
-        log.record(events[2])
+        for event in events.dropFirst(2) { log.record(event) }
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 3)
+        #expect(lines.count == events.count)
         let parsed = try lines.map { try JSONValue(parsing: String($0)) }
         #expect(parsed == events.map(\.json))
-        #expect(parsed.map { $0["type"] } == ["navigation", "message", "load"])
+        #expect(parsed.map { $0["type"] } == ["navigation", "message", "load", "message", "message", "message", "permission", "native"])
+        #expect(lines[3] == lines[4] && lines[4] != lines[5])
+        #expect(lines[7].contains(#""detail":"cart/changed""#), "slashes are not escaped")
     }
 
     @Test func appendsToAnExistingFile() throws {

@@ -132,9 +132,20 @@ public final class JSONLinesEventLog: EventSink {
         return encoder
     }()
 
+    /// The last event and its line: a busy bridge logs the same message event over and
+    /// over (same strategy, same origin, resolved), and encoding is most of a line's cost.
+    private var last: (event: ContainerEvent, line: Data)?
+
     public func record(_ event: ContainerEvent) {
-        guard var line = try? encoder.encode(event) else { return } // every field is a string or a bool
-        line.append(UInt8(ascii: "\n"))
+        let line: Data
+        if let last, last.event == event {
+            line = last.line
+        } else {
+            guard var encoded = try? encoder.encode(event) else { return } // every field is a string or a bool
+            encoded.append(UInt8(ascii: "\n"))
+            line = encoded
+            last = (event, encoded)
+        }
         line.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
