@@ -52,36 +52,22 @@ extension ContainerEvent: Encodable {
     /// costs a third of building a `JSONValue` dictionary first, on every script message.
     public func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: Key.self)
+        let fields: [(Key, String?)]
         switch self {
         case let .navigation(url, handler, policy, navigationType, target, phase):
-            try object.encode("navigation", forKey: .type)
-            try object.encode(url, forKey: .url)
-            try object.encode(handler, forKey: .handler)
-            try object.encode(policy.rawValue, forKey: .policy)
-            try object.encode(navigationType, forKey: .navigationType)
-            try object.encode(target, forKey: .target)
-            try object.encode(phase, forKey: .phase)
+            fields = [(.type, "navigation"), (.url, url), (.handler, handler), (.policy, policy.rawValue),
+                      (.navigationType, navigationType), (.target, target), (.phase, phase)]
         case let .message(name, outcome, error, origin):
-            try object.encode("message", forKey: .type)
-            try object.encode(name, forKey: .name)
-            try object.encode(outcome, forKey: .outcome)
-            try object.encodeIfPresent(error, forKey: .error)
-            try object.encodeIfPresent(origin, forKey: .origin)
+            fields = [(.type, "message"), (.name, name), (.outcome, outcome), (.error, error), (.origin, origin)]
         case let .load(event, url, error):
-            try object.encode("load", forKey: .type)
-            try object.encode(event, forKey: .event)
-            try object.encode(url, forKey: .url)
-            try object.encodeIfPresent(error, forKey: .error)
+            fields = [(.type, "load"), (.event, event), (.url, url), (.error, error)]
         case let .native(action, detail):
-            try object.encode("native", forKey: .type)
-            try object.encode(action, forKey: .action)
-            try object.encode(detail, forKey: .detail)
+            fields = [(.type, "native"), (.action, action), (.detail, detail)]
         case let .permission(kind, origin, granted):
-            try object.encode("permission", forKey: .type)
-            try object.encode(kind, forKey: .kind)
-            try object.encode(origin, forKey: .origin)
+            fields = [(.type, "permission"), (.kind, kind), (.origin, origin)]
             try object.encode(granted, forKey: .granted)
         }
+        for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }
     }
 }
 
