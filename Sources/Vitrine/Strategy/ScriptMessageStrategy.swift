@@ -18,6 +18,10 @@ public struct ScriptMessageContext {
 ///
 /// Strategies know nothing of each other. What `handle` returns resolves the page's
 /// Promise with that JSON value; what it throws rejects it with the error's description.
+///
+/// Mark implementations `@MainActor` (the requirements are): a witness without it is
+/// nonisolated, so every message would hop to the global executor and back — two extra
+/// main-loop wake-ups and a later reply — before the strategy even starts.
 public protocol ScriptMessageStrategy: Sendable {
     /// The message handler name this strategy answers (`window.webkit.messageHandlers.<identifier>`).
     static var identifier: String { get }
