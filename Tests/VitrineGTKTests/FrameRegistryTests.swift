@@ -11,8 +11,10 @@ import Vitrine
         return String(repeating: "0", count: FrameRegistry.tokenLength - hex.count) + hex
     }
 
+    static let app = Origin(string: "https://app.example")!
+
     @Test func aTokenStandsForTheOriginItsFrameRegistered() throws {
-        var frames = FrameRegistry()
+        var frames = FrameRegistry(callers: [Self.app])
         frames.register(token: Self.token(1), origin: "https://app.example", url: "https://app.example/index.html")
         let found = frames.frame(for: Self.token(1))
         let frame = try #require(found)
@@ -30,14 +32,14 @@ import Vitrine
         ("not an origin", "https://app.example/"),
     ])
     func documentsThatAreNotRealPagesOfTheirOriginAreNeverAllowed(origin: String, url: String) {
-        var frames = FrameRegistry()
+        var frames = FrameRegistry(callers: [Self.app])
         frames.register(token: Self.token(1), origin: origin, url: url)
         let allowed: Set<Origin> = [Origin(string: "https://app.example")!, Origin(string: "https://evil.example")!]
         #expect(frames.frame(for: Self.token(1))?.allowedDocumentURL(allowed) == nil)
     }
 
     @Test func pastItsCapacityTheFrameUnusedLongestIsForgotten() {
-        var frames = FrameRegistry()
+        var frames = FrameRegistry(callers: [Self.app])
         for number in 0..<FrameRegistry.capacity {
             frames.register(token: Self.token(number), origin: "https://app.example", url: "https://app.example/\(number)")
         }
@@ -47,5 +49,17 @@ import Vitrine
         #expect(frames.frame(for: Self.token(1)) == nil)
         #expect(frames.frame(for: Self.token(0)) != nil)
         #expect(frames.frame(for: Self.token(100_000)) != nil)
+    }
+
+    @Test func aFloodOfThirdPartyFramesNeverPushesTheAppsFramesOut() {
+        var frames = FrameRegistry(callers: [Self.app])
+        frames.register(token: Self.token(1), origin: "https://app.example", url: "https://app.example/")
+        for number in 2..<(2 + 3 * FrameRegistry.capacity) {
+            frames.register(token: Self.token(number), origin: "https://ads.example", url: "https://ads.example/\(number)")
+        }
+        #expect(frames.frame(for: Self.token(1))?.allowedDocumentURL([Self.app]) == URL(string: "https://app.example/"))
+        #expect(frames.count == 1 + FrameRegistry.capacity, "third-party frames have a pool of their own")
+        let newest = frames.frame(for: Self.token(1 + 3 * FrameRegistry.capacity))
+        #expect(newest?.origin == "https://ads.example", "still known, so its rejection names its origin")
     }
 }

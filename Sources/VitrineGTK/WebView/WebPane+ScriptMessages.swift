@@ -133,11 +133,16 @@ final class JSValueReference: @unchecked Sendable {
 }
 
 /// The frames whose isolated world registered a token: who each token stands for.
-/// Bounded: past `capacity` frames, the one that called least recently is forgotten (its
-/// calls then reject until its document is loaded again).
+///
+/// Two bounded pools, each forgetting the frame that called least recently first (its calls
+/// then reject until its document is loaded again): frames of origins some strategy accepts
+/// (`callers`), and all others, kept only so that their rejections can name their origin.
+/// A third-party frame that opens frame after frame fills only the second pool: it can
+/// never push the app's own frames out.
 struct FrameRegistry {
     /// 16 random bytes in hex.
     static let tokenLength = 32
+    /// Frames per pool.
     static let capacity = 256
 
     struct Frame {
@@ -157,10 +162,30 @@ struct FrameRegistry {
         }
     }
 
-    private var frames: [String: (frame: Frame, lastUse: UInt64)] = [:]
+    /// Least recently used first out, `capacity` at most.
+    private struct Pool {
+        var frames: [String: (frame: Frame, lastUse: UInt64)] = [:]
+
+        mutating func insert(_ frame: Frame, token: String, at time: UInt64) {
+            if frames.count >= FrameRegistry.capacity, frames[token] == nil,
+               let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                frames[oldest] = nil
+            }
+            frames[token] = (frame, time)
+        }
+    }
+
+    /// The origins that may call at least one strategy.
+    let callers: Set<Origin>
+    private var trusted = Pool()
+    private var others = Pool()
     private var clock: UInt64 = 0
 
-    var count: Int { frames.count }
+    init(callers: Set<Origin>) {
+        self.callers = callers
+    }
+
+    var count: Int { trusted.frames.count + others.frames.count }
 
     mutating func register(token: String, origin: String, url: String) {
         var documentURL: URL?
@@ -171,21 +196,30 @@ struct FrameRegistry {
             documentURL = parsed
             documentOrigin = callerOrigin
         }
-        if frames.count >= Self.capacity, let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            frames[oldest] = nil
-        }
+        let frame = Frame(origin: origin, url: url, documentURL: documentURL, documentOrigin: documentOrigin)
         clock += 1
-        frames[token] = (Frame(origin: origin, url: url, documentURL: documentURL, documentOrigin: documentOrigin), clock)
+        if let documentOrigin, callers.contains(documentOrigin) {
+            trusted.insert(frame, token: token, at: clock)
+        } else {
+            others.insert(frame, token: token, at: clock)
+        }
     }
 
     mutating func frame(for token: String) -> Frame? {
-        guard let entry = frames[token] else { return nil }
         clock += 1
-        frames[token]?.lastUse = clock
-        return entry.frame
+        if let entry = trusted.frames[token] {
+            trusted.frames[token]?.lastUse = clock
+            return entry.frame
+        }
+        if let entry = others.frames[token] {
+            others.frames[token]?.lastUse = clock
+            return entry.frame
+        }
+        return nil
     }
 
     mutating func removeAll() {
-        frames.removeAll()
+        trusted = Pool()
+        others = Pool()
     }
 }

@@ -20,7 +20,7 @@ final class WebPane {
     weak var container: WebContainer?
     private(set) var registeredHandlers: Set<String> = []
     /// The frames whose bridge registered a token (see `ScriptBridge`).
-    var frames = FrameRegistry()
+    var frames: FrameRegistry
     private(set) var isTornDown = false
     /// Crash and hang bookkeeping (see `WebPane+Recovery`).
     var recovery = RecoveryState()
@@ -28,6 +28,7 @@ final class WebPane {
     init(container: WebContainer) {
         self.container = container
         let configuration = container.configuration
+        frames = FrameRegistry(callers: configuration.strategyOrigins.values.reduce(configuration.appOrigins) { $0.union($1) })
         contentManager = webkit_user_content_manager_new()
         let view = webkit_web_view_new_with_user_content_manager(contentManager)!
         // The view is a floating GtkWidget; sink it so the pane holds a real reference.
