@@ -31,6 +31,23 @@ struct SlowStrategy: ScriptMessageStrategy {
     }
 }
 
+/// Knows some answers at once, refuses others at once, and leaves the rest to `reply`.
+struct QuickStrategy: ScriptMessageStrategy {
+    static let identifier = "quick"
+    @MainActor
+    func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
+        "slow path"
+    }
+    @MainActor
+    func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+        switch message.body.stringValue {
+        case "now": return .json(#""at once""#)
+        case "refuse": throw OtherError()
+        default: return nil
+        }
+    }
+}
+
 @MainActor
 @Suite("Script message strategies")
 struct ScriptMessageStrategiesTests {
@@ -55,6 +72,20 @@ struct ScriptMessageStrategiesTests {
         #expect(answer == ["reply": "new", "body": 7])
         let original = try await first.dispatch(message, context: context).get()
         #expect(original == ["reply": "old", "body": 7], "adding returns a copy; the original keeps its strategy")
+    }
+
+    @Test func anImmediateAnswerNeedsNoTaskAndTheRestGoesToReply() async throws {
+        let strategies = ScriptMessageStrategies([PingStrategy(), QuickStrategy(), EchoStrategy(reply: 1)])
+        #expect(strategies.immediateReply(ScriptMessage(name: "ping", body: [1, 2]), context: context) == .success(.messageBody))
+        #expect(strategies.immediateReply(ScriptMessage(name: "quick", body: "now"), context: context) == .success(.json(#""at once""#)))
+        #expect(strategies.immediateReply(ScriptMessage(name: "quick", body: "refuse"), context: context)
+                == .failure(ScriptMessageError("quick: the disk is on fire")))
+        #expect(strategies.immediateReply(ScriptMessage(name: "quick", body: "later"), context: context) == nil)
+        #expect(strategies.immediateReply(ScriptMessage(name: "echo", body: 1), context: context) == nil, "the default is nil")
+        #expect(strategies.immediateReply(ScriptMessage(name: "nobody", body: 1), context: context)
+                == .failure(ScriptMessageError("no strategy for message 'nobody'")))
+        let later = await strategies.dispatchReply(ScriptMessage(name: "quick", body: "later"), context: context)
+        #expect(later == .success(.json(#""slow path""#)))
     }
 
     @Test func initialiserWithDuplicatesKeepsTheLast() async throws {

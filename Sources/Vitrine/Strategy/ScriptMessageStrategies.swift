@@ -51,6 +51,18 @@ public struct ScriptMessageStrategies: Sendable {
         await answer(message) { try await $0.reply(to: message, context: context) }
     }
 
+    /// The answer if the strategy gives it without waiting (`immediateReply`), an error if
+    /// no strategy has the message's name, or nil: then `dispatchReply` answers.
+    @MainActor
+    public func immediateReply(_ message: ScriptMessage, context: ScriptMessageContext) -> Result<ScriptReply, ScriptMessageError>? {
+        guard let strategy = byIdentifier[message.name] else { return .failure(Self.noStrategy(message.name)) }
+        do {
+            return try strategy.immediateReply(to: message, context: context).map(Result.success)
+        } catch {
+            return .failure(Self.scriptMessageError(error, name: message.name))
+        }
+    }
+
     /// Picks the strategy and turns whatever it throws into a `ScriptMessageError`.
     /// `run` is main-actor isolated: a plain async closure would make every message hop
     /// to the global executor and back (two main-loop wake-ups) before the strategy runs.
@@ -58,15 +70,21 @@ public struct ScriptMessageStrategies: Sendable {
     private func answer<Answer>(
         _ message: ScriptMessage, with run: @MainActor (any ScriptMessageStrategy) async throws -> Answer
     ) async -> Result<Answer, ScriptMessageError> {
-        guard let strategy = byIdentifier[message.name] else {
-            return .failure(ScriptMessageError("no strategy for message '\(message.name)'"))
-        }
+        guard let strategy = byIdentifier[message.name] else { return .failure(Self.noStrategy(message.name)) }
         do {
             return .success(try await run(strategy))
-        } catch let error as ScriptMessageError {
-            return .failure(error)
         } catch {
-            return .failure(ScriptMessageError("\(message.name): \(error)"))
+            return .failure(Self.scriptMessageError(error, name: message.name))
         }
+    }
+
+    private static func noStrategy(_ name: String) -> ScriptMessageError {
+        ScriptMessageError("no strategy for message '\(name)'")
+    }
+
+    /// What the page's Promise rejects with: a `ScriptMessageError` as it is, anything else
+    /// prefixed with the message's name.
+    private static func scriptMessageError(_ error: any Error, name: String) -> ScriptMessageError {
+        (error as? ScriptMessageError) ?? ScriptMessageError("\(name): \(error)")
     }
 }

@@ -32,6 +32,11 @@ public protocol ScriptMessageStrategy: Sendable {
     /// strategy that can answer without building a `JSONValue` overrides it (`ping`
     /// answers `.messageBody`, so the page's value goes back untouched).
     @MainActor func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply
+
+    /// The answer when the strategy knows it without waiting for anything, else nil (the
+    /// default): the bridge then answers within WebKit's signal, without starting a task
+    /// for `reply`. `ping` answers here.
+    @MainActor func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply?
 }
 
 /// A strategy's answer on its way back to the page.
@@ -50,6 +55,11 @@ extension ScriptMessageStrategy {
     @MainActor
     public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
         .json(try await handle(message, context: context).jsonText)
+    }
+
+    @MainActor
+    public func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+        nil
     }
 }
 

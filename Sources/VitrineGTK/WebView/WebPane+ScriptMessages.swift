@@ -50,17 +50,25 @@ extension WebPane {
         var message = ScriptMessage(name: name, pageURL: pageURL, makeBodyJSON: request.makeBodyJSON())
         let context = ScriptMessageContext(host: container)
         let strategies = container.strategies
-        // Runs at once on this thread up to the strategy's first suspension: a strategy that
-        // answers without waiting answers within this signal emission, with no extra
-        // main-loop turn.
-        Task.immediate { @MainActor [weak container] in
-            let result = await strategies.dispatchReply(message, context: context)
+        func finish(_ result: Result<ScriptReply, ScriptMessageError>, container: WebContainer?) {
             message.settleBody()
             pending.answer(result)
             switch result {
             case .success: container?.record(.message(name: name, outcome: "resolved", error: nil, origin: origin))
             case .failure(let error): container?.record(.message(name: name, outcome: "rejected", error: error.message, origin: origin))
             }
+        }
+        // A strategy that knows its answer at once (`ping`) answers within this signal
+        // emission without a task.
+        if let result = strategies.immediateReply(message, context: context) {
+            finish(result, container: container)
+            return
+        }
+        // Otherwise a task that runs at once on this thread up to the strategy's first
+        // suspension: a strategy that answers without waiting still answers here, with no
+        // extra main-loop turn.
+        Task.immediate { @MainActor [weak container] in
+            finish(await strategies.dispatchReply(message, context: context), container: container)
         }
     }
 }

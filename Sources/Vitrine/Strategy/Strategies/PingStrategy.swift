@@ -20,4 +20,9 @@ public struct PingStrategy: ScriptMessageStrategy {
     public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
         .messageBody
     }
+
+    @MainActor
+    public func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+        .messageBody
+    }
 }
