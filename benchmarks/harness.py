@@ -7,12 +7,14 @@ See benchmarks/README.md.
 """
 from __future__ import annotations
 
+import http.server
 import os
 import select
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent
@@ -85,6 +87,31 @@ def start_session_bus(verbose: bool) -> subprocess.Popen | None:
         sys.exit("error: private dbus-daemon did not report its address")
     os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # inherited by every run
     return bus
+
+
+class LoopbackHandler(http.server.BaseHTTPRequestHandler):
+    """Base of the benchmarks' request handlers: replies are never cached (every run
+    fetches its page anew) and requests are not logged (clean benchmark output)."""
+
+    def reply(self, status: int, body: bytes = b"", ctype: str = "text/plain") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if body:
+            self.wfile.write(body)
+
+    def log_message(self, fmt: str, *args) -> None:
+        pass
+
+
+def serve(server: http.server.HTTPServer, name: str) -> str:
+    """Runs `server` (bound to 127.0.0.1, port 0) on a daemon thread; returns its base
+    URL, `http://127.0.0.1:PORT`."""
+    threading.Thread(target=server.serve_forever, name=name, daemon=True).start()
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}"
 
 
 def exit_on_sigterm(signum, frame):

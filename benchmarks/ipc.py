@@ -29,14 +29,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from harness import (clean_up, interleave, BENCH_DIR, BIN_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
+from harness import (clean_up, interleave, serve, LoopbackHandler, BENCH_DIR, BIN_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
                      exit_on_sigterm, process_tree, start_session_bus, stop)
 
 C_SOURCE = BENCH_DIR / "c" / "echo-webkit.c"
@@ -67,55 +66,40 @@ class _Server(http.server.ThreadingHTTPServer):
         self.results: queue.Queue[dict] = queue.Queue()
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
+class _Handler(LoopbackHandler):
     """GET /ipc.html: the page. POST /result: a run's results, queued. Nothing else."""
 
     server: _Server
 
-    def _reply(self, status: int, body: bytes = b"", ctype: str = "text/plain") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        if body:
-            self.wfile.write(body)
-
     def do_GET(self) -> None:  # noqa: N802 (stdlib naming)
         if urlsplit(self.path).path == "/ipc.html":
-            self._reply(200, self.server.page, "text/html; charset=utf-8")
+            self.reply(200, self.server.page, "text/html; charset=utf-8")
         else:
-            self._reply(404)  # the favicon, mostly
+            self.reply(404)  # the favicon, mostly
 
     def do_POST(self) -> None:  # noqa: N802
         if urlsplit(self.path).path != "/result":
-            self._reply(404)
+            self.reply(404)
             return
         length = int(self.headers.get("Content-Length") or 0)
         if not 0 < length <= MAX_RESULT_BYTES:
-            self._reply(413)
+            self.reply(413)
             return
         try:
             data = json.loads(self.rfile.read(length))
             if not isinstance(data, dict):
                 raise ValueError("not an object")
         except ValueError as err:
-            self._reply(400)
+            self.reply(400)
             self.server.results.put({"run": None, "error": f"malformed result POST: {err}"})
             return
-        self._reply(204)
+        self.reply(204)
         self.server.results.put(data)
-
-    def log_message(self, fmt: str, *args) -> None:
-        pass  # keep the benchmark output clean
-
 
 def start_server() -> tuple[_Server, str]:
     """Serve the page on loopback only, on a free port chosen by the kernel."""
     server = _Server(PAGE_FILE.read_bytes())
-    threading.Thread(target=server.serve_forever, name="ipc-server", daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/ipc.html"
+    return server, serve(server, "ipc-server") + "/ipc.html"
 
 
 # --------------------------------------------------------------------------- runs

@@ -41,29 +41,17 @@ if (i > 0 && i < %(limit)d) {
 </script></body></html>"""
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
+class Handler(harness.LoopbackHandler):
     go = False
 
     def do_GET(self):
         path = self.path.split("?")[0]
         if path == "/go":
-            body = b"go" if Handler.go else b"wait"
-            ctype = "text/plain"
+            self.reply(200, b"go" if Handler.go else b"wait")
         elif path in ("/a.html", "/b.html", "/start.html"):
-            body = (PAGE % {"limit": NAVIGATIONS}).encode()
-            ctype = "text/html"
+            self.reply(200, (PAGE % {"limit": NAVIGATIONS}).encode(), "text/html")
         else:
             self.send_error(404)
-            return
-        self.send_response(200)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
 
 
 def spawn(vitrine: str, url: str):
@@ -115,8 +103,7 @@ def main() -> int:
     bus = harness.start_session_bus(False)
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    base = harness.serve(server, "page-server")
     finished = '"event":"finished"|"type":"load"'
     cold, recovery = [], []
     try:

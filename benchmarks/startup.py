@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import (clean_up, interleave, BIN_DIR, BENCH_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
+from harness import (clean_up, interleave, serve, LoopbackHandler, BIN_DIR, BENCH_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
                      exit_on_sigterm, process_tree, pss_kib, pump_lines, start_session_bus, stop)
 
 C_SOURCE = BENCH_DIR / "c" / "minimal-webkit.c"
@@ -82,21 +82,13 @@ PAGES = {"app": PAGE_HTML % PAGE_SCRIPT, "static": PAGE_HTML % ""}
 
 # --------------------------------------------------------------------------- setup
 
-class _PageHandler(http.server.BaseHTTPRequestHandler):
+class _PageHandler(LoopbackHandler):
     """Serves the generated page for every path (favicon included): no 404 noise."""
 
     body = PAGES["app"].encode("utf-8")
 
     def do_GET(self) -> None:  # noqa: N802 (stdlib naming)
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(self.body)))
-        self.send_header("Cache-Control", "no-store")  # every run fetches it anew
-        self.end_headers()
-        self.wfile.write(self.body)
-
-    def log_message(self, fmt: str, *args) -> None:
-        pass  # keep the benchmark output clean
+        self.reply(200, self.body, "text/html; charset=utf-8")
 
 
 def start_page_server(kind: str = "app") -> tuple[http.server.ThreadingHTTPServer, str]:
@@ -104,9 +96,7 @@ def start_page_server(kind: str = "app") -> tuple[http.server.ThreadingHTTPServe
     handler = type("PageHandler", (_PageHandler,), {"body": PAGES[kind].encode("utf-8")})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="page-server", daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    return server, serve(server, "page-server") + "/"
 
 
 # --------------------------------------------------------------------------- runs
