@@ -206,6 +206,10 @@ struct JSONLinesEventLogTests {
         let parsed = try lines.map { try JSONValue(parsing: String($0)) }
         #expect(parsed == events.map(\.json))
         #expect(parsed.map { $0["type"] } == ["navigation", "message", "load", "message", "message", "message", "permission", "native"])
+        #expect(parsed[6] == ["type": "permission", "kind": "camera", "origin": "https://a.test", "granted": false])
+        #expect(parsed[7] == ["type": "native", "action": "emit", "detail": "cart/changed"])
+        #expect(parsed[5] == ["type": "message", "name": "ping", "outcome": "rejected",
+                              "error": "quote \" and\nnewline", "origin": "https://b.test"])
         #expect(lines[3] == lines[4] && lines[4] != lines[5])
         #expect(lines[7].contains(#""detail":"cart/changed""#), "slashes are not escaped")
     }

@@ -18,27 +18,9 @@ public enum ContainerEvent: Sendable, Equatable {
     /// A page asked for a permission (camera, geolocation, …) and got this answer.
     case permission(kind: String, origin: String, granted: Bool)
 
-    /// The JSON object written to the events log.
+    /// The JSON object written to the events log (see `encode(to:)`).
     public var json: JSONValue {
-        switch self {
-        case let .navigation(url, handler, policy, navigationType, target, phase):
-            return ["type": "navigation", "url": .string(url), "handler": .string(handler),
-                    "policy": .string(policy.rawValue), "navigationType": .string(navigationType),
-                    "target": .string(target), "phase": .string(phase)]
-        case let .message(name, outcome, error, origin):
-            var object: [String: JSONValue] = ["type": "message", "name": .string(name), "outcome": .string(outcome)]
-            if let error { object["error"] = .string(error) }
-            if let origin { object["origin"] = .string(origin) }
-            return .object(object)
-        case let .load(event, url, error):
-            var object: [String: JSONValue] = ["type": "load", "event": .string(event), "url": .string(url)]
-            if let error { object["error"] = .string(error) }
-            return .object(object)
-        case let .native(action, detail):
-            return ["type": "native", "action": .string(action), "detail": .string(detail)]
-        case let .permission(kind, origin, granted):
-            return ["type": "permission", "kind": .string(kind), "origin": .string(origin), "granted": .bool(granted)]
-        }
+        (try? JSONValue(encoding: self)) ?? .null
     }
 }
 
@@ -48,8 +30,9 @@ extension ContainerEvent: Encodable {
              action, detail, kind, granted
     }
 
-    /// The same object as `json`. The events log encodes this directly: a keyed container
-    /// costs a third of building a `JSONValue` dictionary first, on every script message.
+    /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
+    /// events log encodes this directly (no `JSONValue` in between: it runs on every script
+    /// message).
     public func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: Key.self)
         let fields: [(Key, String?)]
@@ -110,14 +93,6 @@ public final class JSONLinesEventLog: EventSink {
         ownsDescriptor = true
     }
 
-    /// One encoder for every line (its options never change). Sorted keys: the same
-    /// event always reads the same.
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     /// The last event and its line: a busy bridge logs the same message event over and
     /// over (same strategy, same origin, resolved), and encoding is most of a line's cost.
     private var last: (event: ContainerEvent, line: Data)?
@@ -127,7 +102,7 @@ public final class JSONLinesEventLog: EventSink {
         if let last, last.event == event {
             line = last.line
         } else {
-            guard var encoded = try? encoder.encode(event) else { return } // every field is a string or a bool
+            guard var encoded = try? JSONEncoder.compactSorted.encode(event) else { return } // every field is a string or a bool
             encoded.append(UInt8(ascii: "\n"))
             line = encoded
             last = (event, encoded)

@@ -21,11 +21,14 @@ public enum JSONValue: Sendable, Equatable, Hashable {
         self = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
+    /// The JSON value `value` encodes to.
+    init<Value: Encodable>(encoding value: Value) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder.compactSorted.encode(value))
+    }
+
     /// Compact JSON text with sorted keys (stable for logs and tests).
     public var jsonText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+        (try? JSONEncoder.compactSorted.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
     }
 
     public subscript(key: String) -> JSONValue? {
@@ -42,6 +45,17 @@ public enum JSONValue: Sendable, Equatable, Hashable {
         if case .number(let value) = self { return value }
         return nil
     }
+}
+
+extension JSONEncoder {
+    /// How Vitrine writes JSON: compact, keys sorted (the same value always reads the
+    /// same, in logs and tests), slashes as they are. One shared encoder: its options
+    /// never change, and making one per call is most of the cost of a short line.
+    static let compactSorted: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 }
 
 extension JSONValue: Codable {

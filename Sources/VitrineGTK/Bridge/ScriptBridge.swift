@@ -145,7 +145,7 @@ enum ScriptBridge {
     static let frameRegistrar = #"""
     (function () {
       'use strict';
-      var registrar = window.webkit && window.webkit.messageHandlers['vitrine-frame'];
+      var registrar = window.webkit && window.webkit.messageHandlers['\#(frameHandlerName)'];
       if (!registrar) return;
       var bytes = crypto.getRandomValues(new Uint8Array(16)), token = '';
       for (var i = 0; i < bytes.length; i++) token += (bytes[i] + 256).toString(16).slice(1);
