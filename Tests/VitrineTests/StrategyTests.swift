@@ -86,6 +86,10 @@ struct ScriptMessageStrategiesTests {
                 == .failure(ScriptMessageError("no strategy for message 'nobody'")))
         let later = await strategies.dispatchReply(ScriptMessage(name: "quick", body: "later"), context: context)
         #expect(later == .success(.json(#""slow path""#)))
+        // `reply` gives the immediate answer when there is one.
+        #expect(await strategies.dispatchReply(ScriptMessage(name: "ping", body: 5), context: context) == .success(.messageBody))
+        #expect(await strategies.dispatchReply(ScriptMessage(name: "quick", body: "now"), context: context)
+                == .success(.json(#""at once""#)))
     }
 
     @Test func initialiserWithDuplicatesKeepsTheLast() async throws {

@@ -28,14 +28,14 @@ public protocol ScriptMessageStrategy: Sendable {
 
     @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
 
-    /// The answer as the bridge sends it back. Defaults to `handle` encoded as JSON; a
-    /// strategy that can answer without building a `JSONValue` overrides it (`ping`
-    /// answers `.messageBody`, so the page's value goes back untouched).
+    /// The answer as the bridge sends it back. Defaults to `immediateReply` when it has
+    /// one, else `handle` encoded as JSON; a strategy that can answer without building a
+    /// `JSONValue` (JSON text it already has, or `.messageBody`) overrides it.
     @MainActor func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply
 
     /// The answer when the strategy knows it without waiting for anything, else nil (the
     /// default): the bridge then answers within WebKit's signal, without starting a task
-    /// for `reply`. `ping` answers here.
+    /// for `reply`. `ping` answers here (`.messageBody`: the page's value goes back untouched).
     @MainActor func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply?
 }
 
@@ -54,7 +54,8 @@ extension ScriptMessageStrategy {
 
     @MainActor
     public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
-        .json(try await handle(message, context: context).jsonText)
+        if let answer = try immediateReply(to: message, context: context) { return answer }
+        return .json(try await handle(message, context: context).jsonText)
     }
 
     @MainActor

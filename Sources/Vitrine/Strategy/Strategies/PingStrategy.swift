@@ -15,12 +15,8 @@ public struct PingStrategy: ScriptMessageStrategy {
         message.body
     }
 
-    /// The body it got, untouched: same value, same key order, no JSON work.
-    @MainActor
-    public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
-        .messageBody
-    }
-
+    /// The body it got, untouched: same value, same key order, no JSON work (also what
+    /// `reply` answers).
     @MainActor
     public func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
         .messageBody
