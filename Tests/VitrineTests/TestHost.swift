@@ -80,6 +80,7 @@ struct RecordingHandler: NavigationActionHandler {
         self.init(name, log: log, decidesResponses: decidesResponses) { _ in result }
     }
 
+    @MainActor
     func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         log?.record(name)
         return await body(action)

@@ -22,7 +22,9 @@ public protocol NavigationActionHandler: Sendable {
     /// the chain's default.
     var timeout: Duration? { get }
 
-    /// Decides `action`, or returns `.pass` to hand it to the next handler.
+    /// Decides `action`, or returns `.pass` to hand it to the next handler. Mark the
+    /// implementation `@MainActor` as the requirement is: a nonisolated one hops to the
+    /// global executor and back, a main-loop turn before the decision can be taken.
     @MainActor func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult
 }
 

@@ -97,14 +97,17 @@ public struct NavigationChain: Sendable {
     ) async -> HandlerResult? {
         await withCheckedContinuation { (continuation: CheckedContinuation<HandlerResult?, Never>) in
             let once = ResumeOnce(continuation)
-            let timer = Task { @MainActor in
+            // Runs at once up to the handler's first suspension: a handler that decides
+            // without waiting (every built-in one) needs no task of its own and no timer.
+            // A handler that answers after its timeout is not cancelled; its answer is
+            // ignored.
+            Task.immediate { @MainActor in
+                once.resume(with: await handler.handle(action, context: context))
+            }
+            guard !once.isResumed else { return }
+            once.timer = Task { @MainActor in
                 guard (try? await Task.sleep(for: timeout)) != nil else { return }
                 once.resume(with: nil)
-            }
-            // A handler that answers after its timeout is not cancelled; its answer is ignored.
-            Task { @MainActor in
-                let result = await handler.handle(action, context: context)
-                if once.resume(with: result) { timer.cancel() }
             }
         }
     }
@@ -114,16 +117,22 @@ public struct NavigationChain: Sendable {
 @MainActor
 final class ResumeOnce<Value: Sendable> {
     private var continuation: CheckedContinuation<Value, Never>?
+    /// Cancelled by the first resume: a deadline that no longer matters.
+    var timer: Task<Void, Never>?
 
     init(_ continuation: CheckedContinuation<Value, Never>) {
         self.continuation = continuation
     }
+
+    var isResumed: Bool { continuation == nil }
 
     /// Returns true if this call resumed the continuation.
     @discardableResult
     func resume(with value: Value) -> Bool {
         guard let continuation else { return false }
         self.continuation = nil
+        timer?.cancel()
+        timer = nil
         continuation.resume(returning: value)
         return true
     }

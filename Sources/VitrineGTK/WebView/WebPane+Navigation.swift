@@ -51,7 +51,8 @@ extension WebPane {
         guard let container else { return }
         let chain = container.configuration.navigationChain
         let context = NavigationContext(host: container, appOrigins: container.configuration.appOrigins)
-        Task { @MainActor in apply(await chain.decide(action, context: context)) }
+        // The chain starts now, not after a main-loop turn.
+        Task.immediate { @MainActor in apply(await chain.decide(action, context: context)) }
     }
 
     /// Records the verdict and answers WebKit (when it asked for a decision).

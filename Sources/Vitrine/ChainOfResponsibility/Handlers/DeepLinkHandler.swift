@@ -14,6 +14,7 @@ public struct DeepLinkHandler: NavigationActionHandler {
         self.schemes = Set(schemes.map { $0.lowercased() })
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         guard let scheme = action.url.scheme?.lowercased(), schemes.contains(scheme) else { return .pass }
         var parameters = ["scheme": scheme]

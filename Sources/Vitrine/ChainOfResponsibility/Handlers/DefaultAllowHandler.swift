@@ -15,6 +15,7 @@ public struct DefaultAllowHandler: NavigationActionHandler {
         self.allowsDownloads = allowsDownloads
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         guard let response = action.response, !response.canShowMIMEType else { return .decide(.allow) }
         return .decide(allowsDownloads ? .download : .cancel)

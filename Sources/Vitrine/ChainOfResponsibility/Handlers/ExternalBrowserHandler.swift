@@ -19,6 +19,7 @@ public struct ExternalBrowserHandler: NavigationActionHandler {
         self.externalSchemes = externalSchemes
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         // Only what the user asked for: a script's redirect must not spawn browsers.
         guard action.navigationType == .linkActivated || action.target == .newWindow || action.isUserGesture,

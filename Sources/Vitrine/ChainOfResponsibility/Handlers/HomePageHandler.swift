@@ -14,6 +14,7 @@ public struct HomePageHandler: NavigationActionHandler {
         self.homeURL = homeURL
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         // Only a user's link: the first load of the start page is not a "go home".
         guard action.navigationType == .linkActivated, Self.sameDocument(action.url, homeURL) else { return .pass }

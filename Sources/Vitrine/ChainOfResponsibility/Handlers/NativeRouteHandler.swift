@@ -17,6 +17,7 @@ public struct NativeRouteHandler: NavigationActionHandler {
         self.origins = origins
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         if !origins.isEmpty {
             guard let origin = Origin(action.url), origins.contains(origin) else { return .pass }

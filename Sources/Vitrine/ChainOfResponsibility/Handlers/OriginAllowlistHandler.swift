@@ -16,6 +16,7 @@ public struct OriginAllowlistHandler: NavigationActionHandler {
         self.origins = origins
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         if action.url.absoluteString == "about:blank" { return .pass }
         guard let origin = Origin(action.url), (origins ?? context.appOrigins).contains(origin) else { return .decide(.cancel) }

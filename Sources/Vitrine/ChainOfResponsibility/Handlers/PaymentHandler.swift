@@ -26,6 +26,7 @@ public struct PaymentHandler: NavigationActionHandler {
         }
     }
 
+    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         let path = action.url.path
         guard pathPrefixes.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
