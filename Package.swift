@@ -55,9 +55,17 @@ let package = Package(
             path: "Tests/LoopCheck",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The test process drains the main queue on its main thread, where GTK and WebKit
+        // must run (see Tests/MainQueueOnMainThread/dispatch_main.c): its `dispatch_main`
+        // is exported so that it takes the place of libdispatch's.
+        .target(
+            name: "MainQueueOnMainThread",
+            path: "Tests/MainQueueOnMainThread",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=dispatch_main"])]
+        ),
         .testTarget(
             name: "VitrineGTKTests",
-            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK"],
+            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ]

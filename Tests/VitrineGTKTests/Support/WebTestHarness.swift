@@ -1,15 +1,18 @@
 import CWebKitGTK
 import Foundation
+import MainQueueOnMainThread
 import Testing
 import Vitrine
 import VitrineGTK
 
 /// Keeps GLib's loop turning inside the test process, on the main actor.
 ///
-/// Swift Testing runs `@MainActor` tests inside main-queue jobs, where libdispatch will not
-/// drain the main queue re-entrantly, so `gtk_main()` cannot be used here (the `vitrine`
-/// program uses it; `LoopBridgeTests` checks that path in a subprocess). Instead one task
-/// alternates GLib iterations with short sleeps for the whole run.
+/// The main actor runs on the process's main thread here (Tests/MainQueueOnMainThread),
+/// as GTK and WebKit require. Swift Testing runs `@MainActor` tests inside main-queue jobs,
+/// where libdispatch will not drain the main queue re-entrantly, so `gtk_main()` cannot be
+/// used here (the `vitrine` program uses it; ProgramTests checks that path in a
+/// subprocess). Instead one task alternates GLib iterations with short sleeps for the
+/// whole run.
 @MainActor
 enum TestLoop {
     private static var started = false
@@ -17,6 +20,8 @@ enum TestLoop {
     static func start() {
         guard !started else { return }
         started = true
+        precondition(Thread.isMainThread && vitrine_tests_main_queue_runs_on_main_thread() != 0,
+                     "window tests need the main actor on the main thread (Tests/MainQueueOnMainThread)")
         GTKRuntime.initialize()
         Task { @MainActor in
             while true {
