@@ -94,6 +94,7 @@ final class Launcher: EventSink {
         }
         container.start()
         GTKRuntime.run()
+        eventLog?.flush()
         return status
     }
 

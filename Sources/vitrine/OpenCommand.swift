@@ -99,7 +99,10 @@ struct OpenCommand: ParsableCommand {
             for problem in error.allErrors { printToStandardError(problem.description) }
             throw ExitCode.failure
         }
-        let eventLog = try events.map { path in try MainActor.assumeIsolated { try JSONLinesEventLog(path: path) } }
+        let eventLog = try events.map { path in try MainActor.assumeIsolated {
+            // Lines written once per main-loop turn: a burst of messages is one write.
+            try JSONLinesEventLog(path: path, flushScheduler: GTKRuntime.beforeNextWait)
+        } }
         guard GTKRuntime.hasDisplay else {
             throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
         }

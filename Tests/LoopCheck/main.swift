@@ -1,6 +1,6 @@
 // vitrine-loop-check: proves that under `gtk_main()` (the `vitrine` program's loop, not
 // the test runner's) an async `@MainActor` handler that suspends decides a real navigation.
-// Used by LoopBridgeTests as a subprocess; prints the container's events as JSON lines.
+// Used by ProgramTests as a subprocess; prints the container's events as JSON lines.
 import Foundation
 import Vitrine
 import VitrineGTK
@@ -25,7 +25,9 @@ MainActor.assumeIsolated {
         .prependingHandler(SlowAsyncHandler())
         .build()
     let container = WebContainer(configuration: configuration)
-    container.addEventSink(try! JSONLinesEventLog(path: "-"))
+    // Batched as the program batches it, and never flushed by hand: the lines reach
+    // standard output only if GLib's loop runs `beforeNextWait` work.
+    container.addEventSink(try! JSONLinesEventLog(path: "-", flushScheduler: { GTKRuntime.beforeNextWait($0) }))
     var finishedLoads = 0
     container.loadObservers.append { event, url in
         guard event == "finished" else { return }

@@ -6,9 +6,9 @@ import Vitrine
 /// The bridge's token → frame table: what a token stands for, what it never stands for, and
 /// its bound. Pure Swift: no view needed.
 @Suite struct FrameRegistryTests {
-    static func token(_ number: Int) -> String {
+    static func token(_ number: Int) -> FrameToken {
         let hex = String(number, radix: 16)
-        return String(repeating: "0", count: FrameRegistry.tokenLength - hex.count) + hex
+        return FrameToken(String(repeating: "0", count: FrameToken.hexLength - hex.count) + hex)!
     }
 
     static let app = Origin(string: "https://app.example")!
@@ -21,6 +21,22 @@ import Vitrine
         #expect(frame.allowedDocumentURL([Origin(string: "https://app.example")!]) == URL(string: "https://app.example/index.html"))
         #expect(frame.allowedDocumentURL([Origin(string: "https://other.example")!]) == nil)
         #expect(frames.frame(for: Self.token(2)) == nil, "an unknown token stands for nobody")
+    }
+
+    @Test func aTokenIsExactlyThirtyTwoLowercaseHexDigits() throws {
+        let hex = "0123456789abcdef0123456789abcdef"
+        let token = try #require(FrameToken(hex))
+        #expect(token == FrameToken(Substring(hex)), "the same digits, the same token")
+        #expect(token != FrameToken("f" + hex.dropFirst()))
+        #expect(FrameToken(hex.uppercased()) == nil)
+        #expect(FrameToken(hex.dropLast()) == nil)
+        #expect(FrameToken(hex + "0") == nil)
+        #expect(FrameToken(hex.dropLast() + "g") == nil)
+        // From a C string: the digits are read up to the first byte that is not one, so a
+        // short string (NUL inside the first 32 bytes) is refused without reading past it.
+        #expect(("0123\0" as String).withCString { FrameToken(hexDigits: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) } == nil)
+        let request = hex + "s{\"a\":1}"
+        #expect(request.withCString { FrameToken(hexDigits: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) } == token)
     }
 
     @Test(arguments: [

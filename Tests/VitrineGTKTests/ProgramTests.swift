@@ -65,6 +65,38 @@ extension WebKitTests {
             #expect(objects.contains { $0["type"] as? String == "load" && $0["event"] as? String == "finished" })
         }
 
+        /// SIGTERM (systemd stopping a kiosk, a benchmark stopping a run) ends the program as
+        /// closing its window does: exit status 0, every event line written. The lines are
+        /// batched per main-loop turn, so the load line showing up at all also shows that
+        /// the batch is flushed while the program runs.
+        @Test func sigtermEndsTheProgramCleanlyWithItsEventsWritten() throws {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-term-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+            process.arguments = ["--new-instance", "--events", log]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            func loaded() -> Bool {
+                (try? String(contentsOfFile: log, encoding: .utf8))?.contains(#""event":"finished""#) ?? false
+            }
+            var deadline = Date().addingTimeInterval(60)
+            while !loaded() && process.isRunning && Date() < deadline { usleep(50_000) }
+            try #require(loaded(), "the demo's load line never reached the events file")
+
+            kill(process.processIdentifier, SIGTERM)
+            deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline { usleep(50_000) }
+            #expect(!process.isRunning, "still running 20 s after SIGTERM")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "whole lines only")
+        }
+
         /// Under gtk_main (the program's loop, not the test runner's), a suspending async
         /// @MainActor handler decides a real navigation: the bridge drains the main queue.
         @Test func anAsyncMainActorHandlerDecidesUnderGtkMain() throws {

@@ -231,6 +231,46 @@ struct JSONLinesEventLogTests {
         #expect(types == ["earlier", "message", "load"])
     }
 
+    /// With a flush scheduler, lines wait in memory for the scheduled flush (one write for a
+    /// burst), are written at once past the batch limit, and never lost when the log goes.
+    @Test func batchedLinesWaitForTheScheduledFlush() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("events.jsonl").path
+        func lineCount() throws -> Int {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+        }
+
+        var scheduled: [@MainActor () -> Void] = []
+        var log: JSONLinesEventLog? = try JSONLinesEventLog(path: path) { scheduled.append($0) }
+        for number in 0..<3 { log?.record(.native(action: "emit", detail: "event \(number)")) }
+        #expect(try lineCount() == 0, "nothing written before the flush runs")
+        #expect(scheduled.count == 1, "one flush scheduled for the whole burst")
+        scheduled.removeFirst()()
+        #expect(try lineCount() == 3)
+        log?.record(.native(action: "emit", detail: "next burst"))
+        #expect(scheduled.count == 1, "the next burst schedules its own flush")
+        scheduled.removeFirst()()
+        #expect(try lineCount() == 4)
+
+        // Past the batch limit the lines go out without waiting for the scheduler.
+        let detail = String(repeating: "x", count: 1000)
+        var recorded = 0
+        while (recorded + 1) * 1000 < JSONLinesEventLog.batchLimit + 2000 {
+            log?.record(.native(action: "emit", detail: detail + String(recorded)))
+            recorded += 1
+        }
+        #expect(try lineCount() > 3, "the limit forced a write")
+        #expect(scheduled.count == 1, "its scheduled flush is still to run: no second one")
+
+        log?.record(.native(action: "emit", detail: "last"))
+        log = nil // released before its flush ran: the lines are written anyway
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4 + recorded + 1)
+        #expect(try JSONValue(parsing: String(lines.last!))["detail"] == "last")
+        scheduled.removeFirst()() // a flush that runs after the log is gone does nothing
+    }
+
     @Test func unwritablePathThrows() {
         #expect(throws: ConfigurationError.self) {
             try JSONLinesEventLog(path: "/nonexistent-directory-\(UUID().uuidString)/events.jsonl")

@@ -72,14 +72,32 @@ public final class MemoryEventLog: EventSink {
     }
 }
 
-/// Appends one JSON object per line to a file (`-` for standard output), written at once
-/// (no buffering) so a crash loses nothing already decided.
+/// Appends one JSON object per line to a file (`-` for standard output).
+///
+/// Written at once by default. With a `flushScheduler`, lines gather in memory and go out
+/// in one write when the scheduler runs the flush (the GTK adapter's runs it once the main
+/// loop has dispatched what it is dispatching), or as soon as `batchLimit` bytes wait: a
+/// burst of script messages then costs one system call, not one per message. A crash of
+/// the program itself loses at most the lines of the main-loop turn it crashed in; call
+/// `flush()` before exiting.
 @MainActor
 public final class JSONLinesEventLog: EventSink {
+    /// Runs the flush it is given later, on the main actor.
+    public typealias FlushScheduler = @MainActor (_ flush: @escaping @MainActor () -> Void) -> Void
+
+    /// Bytes that may wait for a scheduled flush before they are written anyway.
+    public static let batchLimit = 32 * 1024
+
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    private let flushScheduler: FlushScheduler?
+    /// Lines not written yet (only with a scheduler).
+    private var pending: [UInt8] = []
+    /// Whether a flush is scheduled and has not run yet.
+    private var flushScheduled = false
 
-    public init(path: String) throws {
+    public init(path: String, flushScheduler: FlushScheduler? = nil) throws {
+        self.flushScheduler = flushScheduler
         if path == "-" {
             descriptor = STDOUT_FILENO
             ownsDescriptor = false
@@ -95,30 +113,52 @@ public final class JSONLinesEventLog: EventSink {
 
     /// The last event and its line: a busy bridge logs the same message event over and
     /// over (same strategy, same origin, resolved), and encoding is most of a line's cost.
-    private var last: (event: ContainerEvent, line: Data)?
+    private var lastEvent: ContainerEvent?
+    private var lastLine: [UInt8] = []
 
     public func record(_ event: ContainerEvent) {
-        let line: Data
-        if let last, last.event == event {
-            line = last.line
-        } else {
-            guard var encoded = try? JSONEncoder.compactSorted.encode(event) else { return } // every field is a string or a bool
-            encoded.append(UInt8(ascii: "\n"))
-            line = encoded
-            last = (event, encoded)
+        if lastEvent != event {
+            guard let encoded = try? JSONEncoder.compactSorted.encode(event) else { return } // every field is a string or a bool
+            lastLine = Array(encoded)
+            lastLine.append(UInt8(ascii: "\n"))
+            lastEvent = event
         }
-        line.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return } // a full disk loses the line, never the app
-                offset += written
+        guard let flushScheduler else {
+            lastLine.withUnsafeBytes { write($0) }
+            return
+        }
+        pending.append(contentsOf: lastLine)
+        if pending.count >= Self.batchLimit {
+            flush()
+        } else if !flushScheduled {
+            flushScheduled = true
+            flushScheduler { [weak self] in
+                guard let self else { return }
+                flushScheduled = false
+                flush()
             }
         }
     }
 
+    /// Writes the lines that wait, if any.
+    public func flush() {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { write($0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return } // a full disk loses the lines, never the app
+            offset += written
+        }
+    }
+
     isolated deinit {
+        flush()
         if ownsDescriptor { close(descriptor) }
     }
 }

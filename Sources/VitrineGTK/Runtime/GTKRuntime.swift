@@ -43,10 +43,34 @@ public enum GTKRuntime {
     /// main queue: async handlers and `@MainActor` tasks run while the loop runs.
     public static func run() {
         initialize()
+        // SIGTERM (systemd, the benchmarks) and SIGINT end the loop like closing the window
+        // does: WebKit stops its processes and the caller flushes its logs.
+        let quitOnSignal: GSourceFunc = { _ in
+            if gtk_main_level() > 0 { gtk_main_quit() }
+            return gboolean(1) // G_SOURCE_CONTINUE: a second signal finds the loop ending
+        }
+        // A parent may have started the program with these signals blocked (a mask is
+        // inherited: a libdispatch worker thread, say, blocks them); handled, they must arrive.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGTERM)
+        sigaddset(&handled, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        let terminate = g_unix_signal_add(SIGTERM, quitOnSignal, nil)
+        let interrupt = g_unix_signal_add(SIGINT, quitOnSignal, nil)
         gtk_main()
+        g_source_remove(terminate)
+        g_source_remove(interrupt)
     }
 
     public static func quit() {
         if gtk_main_level() > 0 { gtk_main_quit() }
+    }
+
+    /// Runs `work` once, the next time GLib's main loop is about to wait: after everything
+    /// it dispatches in the current turn, however busy it is. Costs the loop no extra turn
+    /// and no wake-up. A `JSONLinesEventLog.FlushScheduler`.
+    public static func beforeNextWait(_ work: @escaping @MainActor () -> Void) {
+        BeforeWaitSource.shared.add(work)
     }
 }

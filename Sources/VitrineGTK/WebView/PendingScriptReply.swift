@@ -11,17 +11,13 @@ final class PendingScriptReply {
     /// The message's JS value: its context is where the answer value is created.
     private let messageValue: UnsafeMutablePointer<JSCValue>
     /// The body as posted, for `.messageBody`.
-    private var body: BridgeRequest.Body?
+    private let body: BridgeRequest.Body?
 
-    init(reply: OpaquePointer, messageValue: UnsafeMutablePointer<JSCValue>) {
+    init(reply: OpaquePointer, messageValue: UnsafeMutablePointer<JSCValue>, body: BridgeRequest.Body?) {
         self.reply = webkit_script_message_reply_ref(reply)
         self.messageValue = messageValue
-        g_object_ref(gptr(messageValue))
-    }
-
-    /// What `.messageBody` answers with.
-    func setBody(_ body: BridgeRequest.Body) {
         self.body = body
+        g_object_ref(gptr(messageValue))
     }
 
     /// Resolves the Promise with the strategy's value or rejects it with a message.
@@ -31,6 +27,15 @@ final class PendingScriptReply {
         guard let reply else { return false }
         self.reply = nil
         defer { webkit_script_message_reply_unref(reply) }
+        Self.send(result, body: body, messageValue: messageValue, to: reply)
+        return true
+    }
+
+    /// Answers `reply` now: the one place a Promise is settled. Callers answer each reply
+    /// once — inside the signal that brought it (`WebPane.receiveMessage`), or through a
+    /// `PendingScriptReply` that holds it.
+    static func send(_ result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?,
+                     messageValue: UnsafeMutablePointer<JSCValue>, to reply: OpaquePointer) {
         let context = jsc_value_get_context(messageValue)
         let value: UnsafeMutablePointer<JSCValue>?
         switch result {
@@ -45,7 +50,7 @@ final class PendingScriptReply {
             value = jsc_value_new_from_json(context, text)
         case .failure(let error):
             webkit_script_message_reply_return_error_message(reply, error.message)
-            return true
+            return
         }
         if let value {
             webkit_script_message_reply_return_value(reply, value)
@@ -54,7 +59,6 @@ final class PendingScriptReply {
             jsc_context_clear_exception(context)
             webkit_script_message_reply_return_error_message(reply, "the strategy's answer is not valid JSON")
         }
-        return true
     }
 
     isolated deinit {

@@ -1,0 +1,74 @@
+import CWebKitGTK
+import Vitrine
+
+/// What the SDK posts (see `ScriptBridge`): `token + "s" + text`, `token + "j" + JSON`, or
+/// `[token, text]`.
+struct BridgeRequest {
+    let token: FrameToken
+    let body: Body
+
+    enum Body {
+        /// A string payload, as text.
+        case text(String)
+        /// Any other payload, as JSON text.
+        case json(String)
+        /// A long string payload, still the page's own value.
+        case value(JSValueReference)
+    }
+
+    /// The request a message's value carries, or nil if it is not of the SDK's forms.
+    init?(_ value: UnsafeMutablePointer<JSCValue>) {
+        if jsc_value_is_string(value) != 0 {
+            // One conversion, read in place: the token is parsed from the bytes and only the
+            // payload becomes a Swift string.
+            guard let cString = jsc_value_to_string(value) else { return nil }
+            defer { g_free(cString) }
+            let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
+            // The token's 32 digits are not NUL, so the kind byte after them can be read.
+            guard let token = FrameToken(hexDigits: bytes) else { return nil }
+            let kind = bytes[FrameToken.hexLength]
+            let payload = { String(cString: bytes + FrameToken.hexLength + 1) }
+            switch kind {
+            case UInt8(ascii: "s"): body = .text(payload())
+            case UInt8(ascii: "j"): body = .json(payload())
+            default: return nil
+            }
+            self.token = token
+        } else if jsc_value_is_array(value) != 0 {
+            guard let first = jsc_value_object_get_property_at_index(value, 0).map(JSValueReference.init(adopting:)),
+                  jsc_value_is_string(first.pointer) != 0,
+                  let token = takeString(jsc_value_to_string(first.pointer)).flatMap(FrameToken.init),
+                  let second = jsc_value_object_get_property_at_index(value, 1).map(JSValueReference.init(adopting:)),
+                  jsc_value_is_string(second.pointer) != 0
+            else { return nil }
+            self.token = token
+            body = .value(second)
+        } else {
+            return nil
+        }
+    }
+
+    /// Makes the body's JSON text when a strategy first reads it (on the main thread:
+    /// strategies run on the main actor, and the bridge settles the body there).
+    func makeBodyJSON() -> @Sendable () -> String {
+        switch body {
+        case .text(let text): return { JSONValue.string(text).jsonText }
+        case .json(let json): return { json }
+        case .value(let value): return { takeString(jsc_value_to_json(value.pointer, 0)) ?? "null" }
+        }
+    }
+}
+
+/// A reference to a JSCValue, released when the last holder goes. Used on the main thread
+/// only (script messages arrive and are answered there).
+final class JSValueReference: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<JSCValue>
+
+    init(adopting pointer: UnsafeMutablePointer<JSCValue>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(gptr(pointer))
+    }
+}
