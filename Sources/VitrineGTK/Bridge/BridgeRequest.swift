@@ -2,7 +2,7 @@ import CWebKitGTK
 import Vitrine
 
 /// What the SDK posts (see `ScriptBridge`): `token + "s" + text`, `token + "j" + JSON`, or
-/// `[token, text]`.
+/// `{t: token, v: text}`.
 struct BridgeRequest {
     let token: FrameToken
     let body: Body
@@ -17,32 +17,33 @@ struct BridgeRequest {
     }
 
     /// The request a message's value carries, or nil if it is not of the SDK's forms.
+    ///
+    /// One conversion for the common forms: the value's string form is read in place, the
+    /// token parsed from its bytes, and only the payload becomes a Swift string. (An object's
+    /// string form is `[object Object]`: values arrive as plain data, with no `toString` of
+    /// their own, so a long string inside one is never converted.)
     init?(_ value: UnsafeMutablePointer<JSCValue>) {
-        if jsc_value_is_string(value) != 0 {
-            // One conversion, read in place: the token is parsed from the bytes and only the
-            // payload becomes a Swift string.
-            guard let cString = jsc_value_to_string(value) else { return nil }
-            defer { g_free(cString) }
-            let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
+        guard let cString = jsc_value_to_string(value) else { return nil }
+        defer { g_free(cString) }
+        let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
+        if let token = FrameToken(hexDigits: bytes) {
             // The token's 32 digits are not NUL, so the kind byte after them can be read.
-            guard let token = FrameToken(hexDigits: bytes) else { return nil }
-            let kind = bytes[FrameToken.hexLength]
             let payload = { String(cString: bytes + FrameToken.hexLength + 1) }
-            switch kind {
+            switch bytes[FrameToken.hexLength] {
             case UInt8(ascii: "s"): body = .text(payload())
             case UInt8(ascii: "j"): body = .json(payload())
             default: return nil
             }
             self.token = token
-        } else if jsc_value_is_array(value) != 0 {
-            guard let first = jsc_value_object_get_property_at_index(value, 0).map(JSValueReference.init(adopting:)),
-                  jsc_value_is_string(first.pointer) != 0,
-                  let token = takeString(jsc_value_to_string(first.pointer)).flatMap(FrameToken.init),
-                  let second = jsc_value_object_get_property_at_index(value, 1).map(JSValueReference.init(adopting:)),
-                  jsc_value_is_string(second.pointer) != 0
+        } else if jsc_value_is_object(value) != 0 {
+            guard let tokenValue = jsc_value_object_get_property(value, "t").map(JSValueReference.init(adopting:)),
+                  jsc_value_is_string(tokenValue.pointer) != 0,
+                  let token = takeString(jsc_value_to_string(tokenValue.pointer)).flatMap(FrameToken.init),
+                  let text = jsc_value_object_get_property(value, "v").map(JSValueReference.init(adopting:)),
+                  jsc_value_is_string(text.pointer) != 0
             else { return nil }
             self.token = token
-            body = .value(second)
+            body = .value(text)
         } else {
             return nil
         }

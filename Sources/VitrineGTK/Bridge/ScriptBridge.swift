@@ -19,7 +19,7 @@ import Vitrine
 ///
 /// Requests go straight from the page's world to the strategy's WebKit handler, as in
 /// WKWebView, in the form that costs WebKit least to copy across processes:
-/// `token + "s" + text` for a string of up to `shortString` characters, `[token, text]`
+/// `token + "s" + text` for a string of up to `shortString` characters, `{t: token, v: text}`
 /// for a longer string (echoed back without any conversion), and `token + "j" + JSON` for
 /// anything else, checked by `JSON.stringify` in the page (so a value JSON cannot carry
 /// rejects there, with a TypeError). A reply is the strategy's value itself. A native
@@ -87,7 +87,7 @@ enum ScriptBridge {
             // Inside the request string only what survives native code's UTF-8 C string
             // as it is: no NUL, no lone surrogate.
             return handler.postMessage(payload.length <= SHORT_STRING && payload.indexOf('\0') < 0 && wellFormed(payload)
-              ? token + 's' + payload : [token, payload]);
+              ? token + 's' + payload : { t: token, v: payload });
           }
           var body;
           try { body = payload === undefined ? 'null' : JSON.stringify(payload); }

@@ -47,7 +47,7 @@ extension WebPane {
             reject("\(name): the calling frame is not known to the bridge")
             return
         }
-        guard let pageURL = frame.allowedDocumentURL(container.configuration.allowedOrigins(forStrategy: name)) else {
+        guard let pageURL = frame.allowedDocumentURL(registeredHandlers[name] ?? []) else {
             let url = frame.url.count > 120 ? frame.url.prefix(120) + "…" : frame.url
             reject("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'")
             return

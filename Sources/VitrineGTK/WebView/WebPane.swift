@@ -18,7 +18,9 @@ final class WebPane {
     let contentManager: UnsafeMutablePointer<WebKitUserContentManager>
     let signals = SignalConnections()
     weak var container: WebContainer?
-    private(set) var registeredHandlers: Set<String> = []
+    /// The strategies' handlers registered on the page, each with the origins allowed to
+    /// call it (looked up per message: kept here rather than asked of the configuration).
+    private(set) var registeredHandlers: [String: Set<Origin>] = [:]
     /// The frames whose bridge registered a token (see `ScriptBridge`).
     var frames: FrameRegistry
     private(set) var isTornDown = false
@@ -83,8 +85,8 @@ final class WebPane {
     /// to it with the frame's token) and connects its reply signal, detailed by name: the
     /// signal does not carry it otherwise. The connection lives until tear-down.
     func registerMessageHandler(_ name: String) {
-        guard !registeredHandlers.contains(name), name != ScriptBridge.frameHandlerName else { return }
-        registeredHandlers.insert(name)
+        guard registeredHandlers[name] == nil, name != ScriptBridge.frameHandlerName, let container else { return }
+        registeredHandlers[name] = container.configuration.allowedOrigins(forStrategy: name)
         webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, name, nil)
         signals.connect(
             gptr(contentManager), "script-message-with-reply-received::\(name)",
@@ -107,7 +109,7 @@ final class WebPane {
         guard !isTornDown else { return }
         isTornDown = true
         signals.disconnectAll()
-        for name in registeredHandlers {
+        for name in registeredHandlers.keys {
             webkit_user_content_manager_unregister_script_message_handler(contentManager, name)
         }
         webkit_user_content_manager_unregister_script_message_handler_in_world(
