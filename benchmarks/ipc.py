@@ -246,9 +246,12 @@ def report(progs: list[Program], runs: int) -> None:
               f" {p.bad_replies:>11}")
     print("(medians over runs; rt = mean round trip of sequential calls, msgs/s with "
           "calls in flight)")
-    vit, c = progs
-    print()
-    if vit.ok_runs and c.ok_runs:
+    c = progs[-1]
+    for vit in progs[:-1]:  # vitrine, then the --compare build if any
+        print()
+        if not (vit.ok_runs and c.ok_runs):
+            print(f"ratios ({vit.name}): n/a (a program has no successful run)")
+            continue
         for key, label, target, lower in (
             ("rt_small", "round-trip ratio 16 B", ROUND_TRIP_TARGET, True),
             ("rt_large", "round-trip ratio 100 KB", ROUND_TRIP_TARGET, True),
@@ -257,10 +260,8 @@ def report(progs: list[Program], runs: int) -> None:
         ):
             ratio = statistics.median(vit.values[key]) / statistics.median(c.values[key])
             met = ratio <= target if lower else ratio >= target
-            print(f"{label} (vitrine / C): {ratio:.2f}   "
+            print(f"{label} ({vit.name} / C): {ratio:.2f}   "
                   f"(target {'<=' if lower else '>='} {target:.2f}: {'ok' if met else 'MISSED'})")
-    else:
-        print("ratios: n/a (a program has no successful run)")
     for p in progs:
         for msg in p.failures:
             print(f"failed run ({p.name}): {msg}" if not msg.startswith("mismatched")
@@ -293,6 +294,9 @@ def main() -> int:
                     help="calls in flight during a burst (default 64)")
     ap.add_argument("--timeout", type=float, default=60.0,
                     help="seconds to wait for a run's results before failing it (default 60)")
+    ap.add_argument("--compare", metavar="PATH",
+                    help="another vitrine build (an earlier commit's, say) run in the same interleaved "
+                         "runs; its ratios to C are printed after vitrine's")
     ap.add_argument("--verbose", action="store_true",
                     help="pass the programs' stdout and stderr through")
     args = ap.parse_args()
@@ -305,11 +309,16 @@ def main() -> int:
         sys.exit(f"error: {vitrine} is not an executable (run `swift build -c release` first)")
     ensure_display(__file__)  # may re-exec this script under xvfb-run
 
-    vitrine_argv = [str(vitrine.resolve())] + (["--events", args.events] if args.events else [])
-    progs = [
-        Program("vitrine", vitrine_argv, args.vitrine_handler, api=args.api),
-        Program("C", [str(c_binary)], "echo"),
-    ]
+    events = ["--events", args.events] if args.events else []
+    progs = [Program("vitrine", [str(vitrine.resolve())] + events, args.vitrine_handler, api=args.api)]
+    if args.compare:
+        # Another build of Vitrine in the same interleaved runs: on a noisy machine two
+        # builds are only comparable against the same C runs.
+        other = Path(args.compare)
+        if not (other.is_file() and os.access(other, os.X_OK)):
+            sys.exit(f"error: --compare {other} is not an executable")
+        progs.append(Program("compare", [str(other.resolve())] + events, args.vitrine_handler, api=args.api))
+    progs.append(Program("C", [str(c_binary)], "echo"))
     page_params = {"seq": args.seq, "small": args.small, "large": args.large,
                    "inflight": args.inflight}
     bus = server = None
@@ -318,6 +327,7 @@ def main() -> int:
         server, page_url = start_server()
         print(f"page:    {page_url}\n"
               f"vitrine: {vitrine} (handler {args.vitrine_handler}, {args.api})\n"
+              + (f"compare: {args.compare}\n" if args.compare else "") +
               f"C:       {c_binary.relative_to(REPO_DIR)} (handler echo, postMessage)\n"
               f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}\n"
               f"load:    {args.seq} sequential calls per size; bursts of {args.small} x 16 B "
