@@ -42,7 +42,7 @@ final class PendingScriptReply {
         case .success(.messageBody):
             switch body {
             case .value(let original): value = g_object_ref(gptr(original.pointer)).assumingMemoryBound(to: JSCValue.self)
-            case .text(let text): value = jsc_value_new_string(context, text)
+            case .text(let text): value = text.withCString { jsc_value_new_string(context, $0) } // no copy made
             case .json(let json): value = jsc_value_new_from_json(context, json)
             case nil: value = jsc_value_new_null(context)
             }

@@ -132,10 +132,13 @@ final class WebPane {
 /// `gboolean (*)(WebKitUserContentManager*, JSCValue*, WebKitScriptMessageReply*, gpointer)`.
 private let onScriptMessage: @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean = {
     _, value, reply, data in
-    guard let value, let reply, let pane = WebPane.from(data) else { return 0 }
-    let name = SignalContext.tag(data)
-    MainActor.assumeIsolated { pane.receiveMessage(name: name, value: value, reply: reply) }
-    return 1
+    guard let value, let reply else { return 0 }
+    // One isolation check per message (each costs a closure context and an executor check).
+    return MainActor.assumeIsolated {
+        guard let pane = SignalContext.owner(data, as: WebPane.self) else { return 0 }
+        pane.receiveMessage(name: SignalContext.tag(data), value: value, reply: reply)
+        return 1
+    }
 }
 
 /// `script-message-with-reply-received::vitrine-frame`: a frame's registrar, same signature.
