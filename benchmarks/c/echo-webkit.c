@@ -24,6 +24,14 @@
  * can point --vitrine at this program to check itself (ratio ~1.0; give it
  * --vitrine-handler echo).
  *
+ * Two diagnostic variants, off unless their variable is set in the environment (ipc.py
+ * never sets them; point --vitrine at a wrapper script that does, see benchmarks/README.md):
+ *   VITRINE_LIKE=1   what Vitrine adds to every page besides its SDK: two more handlers,
+ *                    one in an isolated world, a document-start script in each world.
+ *   VITRINE_TOKEN=1  Vitrine's message protocol without Vitrine: an SDK-shaped wrapper
+ *                    that prefixes a 33-character token, and a handler that converts the
+ *                    request to read it and answers with a new string.
+ *
  * Build: cc -O2 echo-webkit.c $(pkg-config --cflags --libs webkit2gtk-4.1)
  */
 #include <gtk/gtk.h>
@@ -31,6 +39,7 @@
 #include <webkit2/webkit2.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static gboolean reported = FALSE;
 
@@ -63,6 +72,22 @@ static gboolean on_echo(WebKitUserContentManager *ucm, JSCValue *value,
                         WebKitScriptMessageReply *reply, gpointer data)
 {
     (void)ucm; (void)data;
+    if (getenv("VITRINE_TOKEN")) {
+        /* Vitrine's protocol without Vitrine: read the request as a string, answer with
+         * what follows the 33-character token prefix as a new string. */
+        if (jsc_value_is_string(value)) {
+            char *text = jsc_value_to_string(value);
+            JSCValue *answer = jsc_value_new_string(jsc_value_get_context(value), text + 33);
+            webkit_script_message_reply_return_value(reply, answer);
+            g_object_unref(answer);
+            g_free(text);
+        } else {
+            JSCValue *v = jsc_value_object_get_property(value, "v");
+            webkit_script_message_reply_return_value(reply, v);
+            g_object_unref(v);
+        }
+        return TRUE;
+    }
     webkit_script_message_reply_return_value(reply, value);
     return TRUE;
 }
@@ -94,6 +119,39 @@ int main(int argc, char **argv)
     WebKitUserContentManager *ucm = webkit_user_content_manager_new();
     /* 4.1 signature: (manager, name, world_name); NULL = the page's world. */
     webkit_user_content_manager_register_script_message_handler_with_reply(ucm, "echo", NULL);
+    if (getenv("VITRINE_TOKEN")) {
+        /* A page-world wrapper shaped like Vitrine's SDK: the same proxy, the same checks,
+         * the same token prefix. */
+        WebKitUserScript *sdk = webkit_user_script_new(
+            "(function(){var native=window.webkit.messageHandlers;var token='0123456789abcdef0123456789abcdef';"
+            "var wf=function(t){return t.isWellFormed();};var cache=new Map();"
+            "function invoke(name,payload){try{name=String(name);var h=cache.get(name);if(h===undefined){h=native[name];cache.set(name,h);}"
+            "if(typeof payload==='string'){return h.postMessage(payload.length<=1024&&payload.indexOf('\\0')<0&&wf(payload)?token+'s'+payload:{t:token,v:payload});}"
+            "return h.postMessage(token+'j'+JSON.stringify(payload));}catch(e){return Promise.reject(e);}}"
+            "var posters=new Map();var handlers=new Proxy({},{get:function(t,name){if(typeof name!=='string')return undefined;var p=posters.get(name);"
+            "if(!p){p=Object.freeze({postMessage:function(b){return invoke(name,b);}});posters.set(name,p);}return p;}});"
+            "Object.defineProperty(window.webkit,'messageHandlers',{value:handlers,enumerable:true});})();",
+            WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL);
+        webkit_user_content_manager_add_script(ucm, sdk);
+        webkit_user_script_unref(sdk);
+    }
+    if (getenv("VITRINE_LIKE")) {
+        /* What Vitrine adds to every page, minus its SDK: two more handlers in the page's
+         * world, one in an isolated world, and a document-start script in each world. */
+        webkit_user_content_manager_register_script_message_handler_with_reply(ucm, "page", NULL);
+        webkit_user_content_manager_register_script_message_handler_with_reply(ucm, "user", NULL);
+        webkit_user_content_manager_register_script_message_handler_with_reply(ucm, "vitrine-frame", "vitrine");
+        WebKitUserScript *iso = webkit_user_script_new_for_world(
+            "(function(){var t=crypto.getRandomValues(new Uint8Array(16));document.addEventListener('vitrine:hello',function(){});})();",
+            WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, "vitrine", NULL, NULL);
+        webkit_user_content_manager_add_script(ucm, iso);
+        webkit_user_script_unref(iso);
+        WebKitUserScript *main = webkit_user_script_new(
+            "(function(){document.addEventListener('vitrine:event',function(){});})();",
+            WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL);
+        webkit_user_content_manager_add_script(ucm, main);
+        webkit_user_script_unref(main);
+    }
     g_signal_connect(ucm, "script-message-with-reply-received::echo", G_CALLBACK(on_echo), NULL);
 
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
