@@ -24,13 +24,15 @@
  * can point --vitrine at this program to check itself (ratio ~1.0; give it
  * --vitrine-handler echo).
  *
- * Two diagnostic variants, off unless their variable is set in the environment (ipc.py
+ * Three diagnostic variants, off unless their variable is set in the environment (ipc.py
  * never sets them; point --vitrine at a wrapper script that does, see benchmarks/README.md):
  *   VITRINE_LIKE=1   what Vitrine adds to every page besides its SDK: two more handlers,
  *                    one in an isolated world, a document-start script in each world.
  *   VITRINE_TOKEN=1  Vitrine's message protocol without Vitrine: an SDK-shaped wrapper
  *                    that prefixes a 33-character token, and a handler that converts the
  *                    request to read it and answers with a new string.
+ *   VITRINE_CONVERT=1 only the conversions: each string request read as a C string and
+ *                    answered with a new string made from it (no token, no wrapper).
  *
  * Build: cc -O2 echo-webkit.c $(pkg-config --cflags --libs webkit2gtk-4.1)
  */
@@ -72,6 +74,15 @@ static gboolean on_echo(WebKitUserContentManager *ucm, JSCValue *value,
                         WebKitScriptMessageReply *reply, gpointer data)
 {
     (void)ucm; (void)data;
+    if (getenv("VITRINE_CONVERT") && jsc_value_is_string(value)) {
+        /* Only the conversions: the request read as a string, the answer a new string. */
+        char *text = jsc_value_to_string(value);
+        JSCValue *answer = jsc_value_new_string(jsc_value_get_context(value), text);
+        webkit_script_message_reply_return_value(reply, answer);
+        g_object_unref(answer);
+        g_free(text);
+        return TRUE;
+    }
     if (getenv("VITRINE_TOKEN")) {
         /* Vitrine's protocol without Vitrine: read the request as a string, answer with
          * what follows the 33-character token prefix as a new string. */
