@@ -41,6 +41,9 @@ final class Launcher: EventSink {
     }
 
     func run() -> Int32 {
+        // The log is batched per main-loop turn: whatever waits is written on every way out
+        // (a handed-over start records its navigation decision without any loop turn).
+        defer { eventLog?.flush() }
         GTKRuntime.initialize()
         let container = WebContainer(configuration: configuration)
         if let eventLog { container.addEventSink(eventLog) }
@@ -94,7 +97,6 @@ final class Launcher: EventSink {
         }
         container.start()
         GTKRuntime.run()
-        eventLog?.flush()
         return status
     }
 

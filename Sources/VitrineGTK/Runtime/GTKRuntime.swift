@@ -46,7 +46,7 @@ public enum GTKRuntime {
         // SIGTERM (systemd, the benchmarks) and SIGINT end the loop like closing the window
         // does: WebKit stops its processes and the caller flushes its logs.
         let quitOnSignal: GSourceFunc = { _ in
-            if gtk_main_level() > 0 { gtk_main_quit() }
+            MainActor.assumeIsolated { GTKRuntime.quit() }
             return gboolean(1) // G_SOURCE_CONTINUE: a second signal finds the loop ending
         }
         // A parent may have started the program with these signals blocked (a mask is
