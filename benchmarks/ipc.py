@@ -112,6 +112,7 @@ class Program:
     api: str = "postMessage"
     values: dict[str, list[float]] = field(default_factory=lambda: {m[0]: [] for m in METRICS})
     bad_replies: int = 0   # mismatched or rejected replies, over all runs (warm-up included)
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # --cpu: role -> CPU ms per run
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -151,8 +152,30 @@ def _bad(results: dict) -> tuple[int, list[str]]:
     return total, notes
 
 
+TICK_MS = 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ms_by_role(root: int) -> dict[str, float]:
+    """CPU time (user + system, ms) used so far by root ("ui") and each kind of WebKit helper
+    in its tree ("web", "network", anything else under its own name)."""
+    roles: dict[str, float] = {}
+    for pid in process_tree(root):
+        try:
+            data = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        comm = data[data.find("(") + 1:data.rfind(")")]
+        fields = data[data.rfind(")") + 2:].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        # comm is cut to 15 bytes: "WebKitWebProces", "WebKitNetworkPr".
+        role = ("ui" if pid == root else "web" if comm.startswith("WebKitWebProc")
+                else "network" if comm.startswith("WebKitNetwork") else comm)
+        roles[role] = roles.get(role, 0.0) + ticks * TICK_MS
+    return roles
+
+
 def run_once(prog: Program, server: _Server, page_url: str, page_params: dict,
-             timeout_s: float, record: bool, verbose: bool) -> str:
+             timeout_s: float, record: bool, verbose: bool, cpu: bool = False) -> str:
     """Start prog on the page, wait for its results, stop it.
     Returns a short status string for the progress log."""
     token = uuid.uuid4().hex
@@ -189,6 +212,7 @@ def run_once(prog: Program, server: _Server, page_url: str, page_params: dict,
                 continue
             if got.get("run") == token:
                 results = got
+                cpu_row = cpu_ms_by_role(proc.pid) if cpu else {}
             elif got.get("run") is None:
                 raise RunFailed(got.get("error", "malformed result"))
             # else: a straggler from an earlier run; ignore it
@@ -221,6 +245,8 @@ def run_once(prog: Program, server: _Server, page_url: str, page_params: dict,
     if record:
         for key, value in row.items():
             prog.values[key].append(value)
+        for role, value in cpu_row.items():
+            prog.cpu.setdefault(role, []).append(value)
         for note in notes:
             prog.failures.append(f"mismatched replies: {note}")
     status = (f"rt {row['rt_small']:7.3f} / {row['rt_large']:7.3f} ms   "
@@ -262,6 +288,15 @@ def report(progs: list[Program], runs: int) -> None:
             met = ratio <= target if lower else ratio >= target
             print(f"{label} ({vit.name} / C): {ratio:.2f}   "
                   f"(target {'<=' if lower else '>='} {target:.2f}: {'ok' if met else 'MISSED'})")
+    if any(p.cpu for p in progs):
+        print()
+        roles = sorted({r for p in progs for r in p.cpu}, key=lambda r: (r not in ("ui", "web"), r))
+        print(f"{'CPU ms':<10} " + " ".join(f"{r[:12]:>12}" for r in roles) + f" {'total':>12}")
+        for p in progs:
+            total = [sum(v) for v in zip(*p.cpu.values())] if p.cpu else []
+            print(f"{p.name:<10} " + " ".join(f"{_median(p.cpu.get(r, []), '.0f'):>12}" for r in roles)
+                  + f" {_median(total, '.0f'):>12}")
+        print("(medians over runs of the CPU time each process used, from start to the posted result)")
     for p in progs:
         for msg in p.failures:
             print(f"failed run ({p.name}): {msg}" if not msg.startswith("mismatched")
@@ -297,6 +332,8 @@ def main() -> int:
     ap.add_argument("--compare", metavar="PATH",
                     help="another vitrine build (an earlier commit's, say) run in the same interleaved "
                          "runs; its ratios to C are printed after vitrine's")
+    ap.add_argument("--cpu", action="store_true",
+                    help="also report the CPU time each program's processes used (UI, web, network)")
     ap.add_argument("--verbose", action="store_true",
                     help="pass the programs' stdout and stderr through")
     args = ap.parse_args()
@@ -336,7 +373,7 @@ def main() -> int:
 
         interleave(progs, args.runs, args.warmup,
                    lambda prog, record: run_once(prog, server, page_url, page_params, args.timeout,
-                                                     record, args.verbose))
+                                                     record, args.verbose, args.cpu))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
-import VitrineGTK
+@testable import VitrineGTK
 
 /// Slow, throwing, and shape-checking strategies for the bridge tests.
 struct StrictStrategy: ScriptMessageStrategy {
@@ -203,6 +203,7 @@ extension WebKitTests {
             #expect(rejectedOrigins.contains("http://localhost:\(server.port)"))
             #expect(rejectedOrigins.contains("null"), "the data: frame's opaque origin")
             #expect(rejectedOrigins.count == 3)
+            #expect(container.panes.first?.channels.isEmpty == true, "a rejected call never counts towards a channel")
 
             // A page the user navigated to outside the app's origins gets no answers either.
             let outside = server.url("outside.html", host: "localhost")

@@ -35,6 +35,8 @@ import Vitrine
         // From a C string: the digits are read up to the first byte that is not one, so a
         // short string (NUL inside the first 32 bytes) is refused without reading past it.
         #expect(("0123\0" as String).withCString { FrameToken(hexDigits: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) } == nil)
+        #expect(token.hexDigits == hex, "written back as it was read (a channel's name carries it)")
+        #expect(Self.token(1).hexDigits == String(repeating: "0", count: 31) + "1", "leading zeros kept")
         let request = hex + "s{\"a\":1}"
         #expect(request.withCString { FrameToken(hexDigits: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) } == token)
     }
@@ -60,7 +62,9 @@ import Vitrine
             frames.register(token: Self.token(number), origin: "https://app.example", url: "https://app.example/\(number)")
         }
         #expect(frames.frame(for: Self.token(0)) != nil) // token 0 was just used: token 1 is now the oldest
-        frames.register(token: Self.token(100_000), origin: "https://app.example", url: "https://app.example/new")
+        let registration = frames.register(token: Self.token(100_000), origin: "https://app.example", url: "https://app.example/new")
+        #expect(registration.isCaller)
+        #expect(registration.forgottenCaller == Self.token(1), "reported, so that the frame's channels close")
         #expect(frames.count == FrameRegistry.capacity)
         #expect(frames.frame(for: Self.token(1)) == nil)
         #expect(frames.frame(for: Self.token(0)) != nil)
@@ -71,7 +75,8 @@ import Vitrine
         var frames = FrameRegistry(callers: [Self.app])
         frames.register(token: Self.token(1), origin: "https://app.example", url: "https://app.example/")
         for number in 2..<(2 + 3 * FrameRegistry.capacity) {
-            frames.register(token: Self.token(number), origin: "https://ads.example", url: "https://ads.example/\(number)")
+            let registration = frames.register(token: Self.token(number), origin: "https://ads.example", url: "https://ads.example/\(number)")
+            #expect(!registration.isCaller && registration.forgottenCaller == nil)
         }
         #expect(frames.frame(for: Self.token(1))?.allowedDocumentURL([Self.app]) == URL(string: "https://app.example/"))
         #expect(frames.count == 1 + FrameRegistry.capacity, "third-party frames have a pool of their own")

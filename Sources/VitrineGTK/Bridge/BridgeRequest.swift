@@ -51,7 +51,7 @@ struct BridgeRequest {
 
     /// Makes the body's JSON text when a strategy first reads it (on the main thread:
     /// strategies run on the main actor, and the bridge settles the body there).
-    func makeBodyJSON() -> @Sendable () -> String {
+    static func makeBodyJSON(_ body: Body) -> @Sendable () -> String {
         switch body {
         case .text(let text): return { JSONValue.string(text).jsonText }
         case .json(let json): return { json }

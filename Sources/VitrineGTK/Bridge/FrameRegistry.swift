@@ -27,6 +27,9 @@ struct FrameRegistry {
         /// when they inherit an allowed origin.
         let documentURL: URL?
         let documentOrigin: Origin?
+        /// Accepted calls per strategy on the shared handler, until the frame gets a channel
+        /// to it (see `BridgeChannel.openAfter`).
+        var callsWithoutChannel: [String: Int] = [:]
 
         init(origin: String, url: String, documentURL: URL?, documentOrigin: Origin?) {
             self.origin = origin
@@ -46,12 +49,16 @@ struct FrameRegistry {
     private struct Pool {
         var frames: [FrameToken: (frame: Frame, lastUse: UInt64)] = [:]
 
-        mutating func insert(_ frame: Frame, token: FrameToken, at time: UInt64) {
+        /// Returns the token it forgot to make room, if any.
+        mutating func insert(_ frame: Frame, token: FrameToken, at time: UInt64) -> FrameToken? {
+            var forgotten: FrameToken?
             if frames.count >= FrameRegistry.capacity, frames[token] == nil,
                let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
                 frames[oldest] = nil
+                forgotten = oldest
             }
             frames[token] = (frame, time)
+            return forgotten
         }
 
         /// The frame, marked as used at `time`.
@@ -74,7 +81,16 @@ struct FrameRegistry {
 
     var count: Int { trusted.frames.count + others.frames.count }
 
-    mutating func register(token: FrameToken, origin: String, url: String) {
+    /// What `register` did: whether the frame went to the pool of frames some strategy
+    /// accepts, and the frame of that pool it forgot to make room (whose bridge channels
+    /// must close: see `BridgeChannel`).
+    struct Registration {
+        let isCaller: Bool
+        let forgottenCaller: FrameToken?
+    }
+
+    @discardableResult
+    mutating func register(token: FrameToken, origin: String, url: String) -> Registration {
         var documentURL: URL?
         var documentOrigin: Origin?
         if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
@@ -86,10 +102,11 @@ struct FrameRegistry {
         let frame = Frame(origin: origin, url: url, documentURL: documentURL, documentOrigin: documentOrigin)
         clock += 1
         if let documentOrigin, callers.contains(documentOrigin) {
-            trusted.insert(frame, token: token, at: clock)
-        } else {
-            others.insert(frame, token: token, at: clock)
+            let forgotten = trusted.insert(frame, token: token, at: clock)
+            return Registration(isCaller: true, forgottenCaller: forgotten)
         }
+        _ = others.insert(frame, token: token, at: clock)
+        return Registration(isCaller: false, forgottenCaller: nil)
     }
 
     mutating func frame(for token: FrameToken) -> Frame? {

@@ -37,4 +37,13 @@ struct FrameToken: Hashable, Sendable {
         guard let token = copy.withUTF8({ FrameToken(hexDigits: $0.baseAddress!) }) else { return nil }
         self = token
     }
+
+    /// The token's 32 lowercase hex digits.
+    var hexDigits: String {
+        func digits(_ word: UInt64) -> String {
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return digits(high) + digits(low)
+    }
 }

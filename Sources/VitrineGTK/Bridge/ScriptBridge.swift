@@ -17,8 +17,13 @@ import Vitrine
 /// token only ever stands for that frame's origin. Other frames' tokens live in their own
 /// JS realms, out of reach across origins.
 ///
-/// Requests go straight from the page's world to the strategy's WebKit handler, as in
-/// WKWebView, in the form that costs WebKit least to copy across processes:
+/// Channels: once a frame has made `BridgeChannel.openAfter` accepted calls to a strategy,
+/// native code registers a handler `NAME#TOKEN` that only that frame knows, and the SDK,
+/// which counts its calls too, finds it and posts there with the payload as it is (a
+/// string) or `{j: JSON}`: no token to read.
+///
+/// Until then, requests go to the strategy's shared WebKit
+/// handler, as in WKWebView, in the form that costs WebKit least to copy across processes:
 /// `token + "s" + text` for a string of up to `shortString` characters, `{t: token, v: text}`
 /// for a longer string (echoed back without any conversion), and `token + "j" + JSON` for
 /// anything else, checked by `JSON.stringify` in the page (so a value JSON cannot carry
@@ -46,6 +51,11 @@ enum ScriptBridge {
       var token = null;
       var listeners = new Map();
       var handlerCache = new Map();
+      // This frame's channels (`NAME#TOKEN`, see BridgeChannel) once found, and the calls
+      // per name until then: native code opens one after CHANNEL_AFTER accepted calls.
+      var CHANNEL_AFTER = \#(BridgeChannel.openAfter);
+      var callsWithoutChannel = new Map();
+      var channels = new Map();
 
       // The registrar answers 'vitrine:hello' if it ran first, or announces the token
       // itself when it runs after this script; either way before any page script.
@@ -56,6 +66,20 @@ enum ScriptBridge {
       }
       document.addEventListener('vitrine:token', takeToken);
       document.dispatchEvent(new CustomEvent('vitrine:hello'));
+
+      function channelFor(name) {
+        var channel = channels.get(name);
+        if (channel !== undefined || !native) return channel;
+        var calls = (callsWithoutChannel.get(name) || 0) + 1;
+        callsWithoutChannel.set(name, calls);
+        if (calls <= CHANNEL_AFTER) return undefined;
+        channel = native[name + '#' + token];
+        // None if this frame may not call it, or WebKit has not applied the registration yet.
+        if (!channel || typeof channel.postMessage !== 'function') return undefined;
+        channels.set(name, channel);
+        callsWithoutChannel.delete(name);
+        return channel;
+      }
 
       document.addEventListener('vitrine:event', function (event) {
         var text = event.detail;
@@ -83,20 +107,38 @@ enum ScriptBridge {
             handlerCache.set(name, handler); // WebKit's handler objects live as long as the page
           }
           if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
+          var channel = channelFor(name);
           if (typeof payload === 'string') {
-            // Inside the request string only what survives native code's UTF-8 C string
-            // as it is: no NUL, no lone surrogate.
-            return handler.postMessage(payload.length <= SHORT_STRING && payload.indexOf('\0') < 0 && wellFormed(payload)
-              ? token + 's' + payload : { t: token, v: payload });
+            return channel ? postOnChannel(name, channel, handler, payload) : postShared(handler, payload);
           }
           var body;
           try { body = payload === undefined ? 'null' : JSON.stringify(payload); }
           catch (error) { return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message)); }
           if (body === undefined) return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable'));
-          return handler.postMessage(token + 'j' + body);
+          return channel ? postOnChannel(name, channel, handler, payload, body) : postShared(handler, payload, body);
         } catch (error) {
           return Promise.reject(error);
         }
+      }
+
+      // The shared handler's forms, with the frame's token: a string payload (`body`
+      // undefined) or JSON text.
+      function postShared(handler, payload, body) {
+        if (body !== undefined) return handler.postMessage(token + 'j' + body);
+        // Inside the request string only what survives native code's UTF-8 C string as it
+        // is: no NUL, no lone surrogate.
+        return handler.postMessage(payload.length <= SHORT_STRING && payload.indexOf('\0') < 0 && wellFormed(payload)
+          ? token + 's' + payload : { t: token, v: payload });
+      }
+
+      // On the frame's channel. Once native code has closed it (the bridge forgot this
+      // frame), WebKit refuses the post; the shared handler then says why.
+      function postOnChannel(name, channel, handler, payload, body) {
+        return channel.postMessage(body === undefined ? payload : { j: body }).catch(function (error) {
+          if (!(error instanceof DOMException && error.name === 'InvalidAccessError')) throw error;
+          if (channels.get(name) === channel) channels.delete(name);
+          return postShared(handler, payload, body);
+        });
       }
 
       function on(name, listener) {

@@ -33,6 +33,12 @@ final class SignalConnections {
         connections.removeAll { $0.instance == instance }
     }
 
+    /// Disconnects one connection `connect` returned, and releases its instance.
+    func disconnect(id: gulong) {
+        guard let index = connections.firstIndex(where: { $0.id == id }) else { return }
+        release(connections.remove(at: index))
+    }
+
     /// Disconnects everything this owner connected. Safe to call twice.
     func disconnectAll() {
         for connection in connections { release(connection) }
@@ -49,15 +55,24 @@ final class SignalConnections {
     var count: Int { connections.count }
 }
 
-/// User data of a signal connection: a weak owner and an optional tag (for example the
-/// script-message handler name, which the reply signal does not carry).
+/// User data of a signal connection: a weak owner, an optional tag (for example the
+/// script-message handler name, which the reply signal does not carry) and an optional
+/// object the connection stands for (a bridge channel), held as long as the connection.
 final class SignalContext {
     weak var owner: AnyObject?
     let tag: String
+    let item: AnyObject?
 
-    init(owner: AnyObject, tag: String = "") {
+    init(owner: AnyObject, tag: String = "", item: AnyObject? = nil) {
         self.owner = owner
         self.tag = tag
+        self.item = item
+    }
+
+    /// The object a connection stands for, from its user data.
+    static func item<Item: AnyObject>(_ data: gpointer?, as type: Item.Type) -> Item? {
+        guard let data else { return nil }
+        return Unmanaged<SignalContext>.fromOpaque(data).takeUnretainedValue().item as? Item
     }
 
     /// The owner of a connection from its user data, if still alive.

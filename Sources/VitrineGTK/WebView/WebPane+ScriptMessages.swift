@@ -18,41 +18,75 @@ extension WebPane {
         guard jsc_value_is_string(value) != 0, let text = takeString(jsc_value_to_string(value)) else { return }
         let fields = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count == 3, let token = FrameToken(fields[0]) else { return }
-        frames.register(token: token, origin: String(fields[1]), url: String(fields[2]))
+        let registration = frames.register(token: token, origin: String(fields[1]), url: String(fields[2]))
+        if let forgotten = registration.forgottenCaller { closeChannels(of: forgotten) }
     }
 
-    /// Answers one message exactly once: find the frame by its token, check its origin,
-    /// dispatch, reply, log the outcome.
-    ///
-    /// `reply` is answered before this returns, unless a strategy has to wait: then a
-    /// `PendingScriptReply` holds it until the strategy's task answers.
+    /// Answers one message on the shared `NAME` handler exactly once: find the frame by the
+    /// request's token, check its origin, dispatch, reply, log the outcome.
     func receiveMessage(name: String, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
-        guard let container else {
-            PendingScriptReply.send(.failure(ScriptMessageError("the container closed before answering")),
-                                    body: nil, messageValue: value, to: reply)
-            return
-        }
+        guard let container else { return answerClosed(value: value, reply: reply) }
         let request = BridgeRequest(value)
         let frame = request.flatMap { frames.frame(for: $0.token) }
-        let origin = frame?.origin
-        func reject(_ message: String) {
-            PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: reply)
-            container.record(.message(name: name, outcome: "rejected", error: message, origin: origin))
-        }
         guard let request else {
-            reject("\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)")
-            return
+            return reject("\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)",
+                          name: name, origin: nil, value: value, reply: reply, container: container)
         }
+        let allowed = registeredHandlers[name] ?? []
+        dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
+                 value: value, reply: reply, container: container)
+        // A frame that keeps calling gets its own channel (its SDK starts looking for it
+        // after as many calls).
+        if let frame, frame.allowedDocumentURL(allowed) != nil {
+            let calls = frame.callsWithoutChannel[name, default: 0] + 1
+            frame.callsWithoutChannel[name] = calls < BridgeChannel.openAfter ? calls : nil
+            if calls == BridgeChannel.openAfter {
+                openChannel(to: name, for: request.token, allowedOrigins: allowed)
+            }
+        }
+    }
+
+    /// Answers one message on a frame's channel exactly once: the channel names the frame,
+    /// whose origin is checked again (the registry may have forgotten it).
+    func receiveChannelMessage(_ channel: BridgeChannel, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
+        let name = channel.strategy
+        guard let container else { return answerClosed(value: value, reply: reply) }
+        let frame = frames.frame(for: channel.token)
+        guard let body = BridgeChannel.body(of: value) else {
+            return reject("\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)",
+                          name: name, origin: frame?.origin, value: value, reply: reply, container: container)
+        }
+        dispatch(name: name, frame: frame, allowed: channel.allowedOrigins, body: body,
+                 value: value, reply: reply, container: container)
+    }
+
+    private func answerClosed(value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
+        PendingScriptReply.send(.failure(ScriptMessageError("the container closed before answering")),
+                                body: nil, messageValue: value, to: reply)
+    }
+
+    private func reject(_ message: String, name: String, origin: String?, value: UnsafeMutablePointer<JSCValue>,
+                        reply: OpaquePointer, container: WebContainer) {
+        PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: reply)
+        container.record(.message(name: name, outcome: "rejected", error: message, origin: origin))
+    }
+
+    /// The checks and the dispatch both handlers share. `reply` is answered before this
+    /// returns, unless a strategy has to wait: then a `PendingScriptReply` holds it until
+    /// the strategy's task answers.
+    private func dispatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, body: BridgeRequest.Body,
+                          value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer, container: WebContainer) {
+        let origin = frame?.origin
         guard let frame else {
-            reject("\(name): the calling frame is not known to the bridge")
-            return
+            return reject("\(name): the calling frame is not known to the bridge",
+                          name: name, origin: origin, value: value, reply: reply, container: container)
         }
-        guard let pageURL = frame.allowedDocumentURL(registeredHandlers[name] ?? []) else {
+        guard let pageURL = frame.allowedDocumentURL(allowed) else {
             let url = frame.url.count > 120 ? frame.url.prefix(120) + "…" : frame.url
-            reject("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'")
-            return
+            return reject("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'",
+                          name: name, origin: origin, value: value, reply: reply, container: container)
         }
-        var message = ScriptMessage(name: name, pageURL: pageURL, makeBodyJSON: request.makeBodyJSON())
+        var message = ScriptMessage(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
         let context = ScriptMessageContext(host: container)
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
@@ -65,14 +99,14 @@ extension WebPane {
         // emission: no task, and nothing held.
         if let result = strategies.immediateReply(message, context: context) {
             message.settleBody()
-            PendingScriptReply.send(result, body: request.body, messageValue: value, to: reply)
+            PendingScriptReply.send(result, body: body, messageValue: value, to: reply)
             record(result, in: container)
             return
         }
         // Otherwise a task that runs at once on this thread up to the strategy's first
         // suspension: a strategy that answers without waiting still answers here, with no
         // extra main-loop turn.
-        let pending = PendingScriptReply(reply: reply, messageValue: value, body: request.body)
+        let pending = PendingScriptReply(reply: reply, messageValue: value, body: body)
         Task.immediate { @MainActor [weak container] in
             let result = await strategies.dispatchReply(message, context: context)
             message.settleBody()

@@ -23,6 +23,9 @@ final class WebPane {
     private(set) var registeredHandlers: [String: Set<Origin>] = [:]
     /// The frames whose bridge registered a token (see `ScriptBridge`).
     var frames: FrameRegistry
+    /// Each frame's open channels (see `BridgeChannel`), owned here until the registry
+    /// forgets the frame or the pane tears down.
+    var channels: [FrameToken: [BridgeChannel]] = [:]
     private(set) var isTornDown = false
     /// Crash and hang bookkeeping (see `WebPane+Recovery`).
     var recovery = RecoveryState()
@@ -93,6 +96,29 @@ final class WebPane {
             context: SignalContext(owner: self, tag: name), handler: gCallback(onScriptMessage))
     }
 
+    /// Opens `frame`'s channel to the strategy `name` (see `BridgeChannel`).
+    func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>) {
+        guard channels[token]?.contains(where: { $0.strategy == name }) != true else { return }
+        let channel = BridgeChannel(strategy: name, token: token, tokenDigits: token.hexDigits, allowedOrigins: allowedOrigins)
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, channel.handlerName, nil)
+        // WebKit interns each handler name as a GQuark for the signal's detail: one small
+        // string per channel for the life of the process, hence channels only for frames
+        // that keep calling.
+        channel.signalID = signals.connect(
+            gptr(contentManager), "script-message-with-reply-received::\(channel.handlerName)",
+            context: SignalContext(owner: self, tag: name, item: channel), handler: gCallback(onChannelMessage))
+        channels[token, default: []].append(channel)
+    }
+
+    /// Closes a forgotten frame's channels: its later posts there throw in the page.
+    func closeChannels(of token: FrameToken) {
+        guard let closing = channels.removeValue(forKey: token) else { return }
+        for channel in closing {
+            signals.disconnect(id: channel.signalID)
+            webkit_user_content_manager_unregister_script_message_handler(contentManager, channel.handlerName)
+        }
+    }
+
     /// The registrar's handler, in the isolated world only, where page scripts cannot
     /// post to it. Connected until tear-down.
     private func registerFrameHandler() {
@@ -112,6 +138,10 @@ final class WebPane {
         for name in registeredHandlers.keys {
             webkit_user_content_manager_unregister_script_message_handler(contentManager, name)
         }
+        for channel in channels.values.joined() {
+            webkit_user_content_manager_unregister_script_message_handler(contentManager, channel.handlerName)
+        }
+        channels.removeAll()
         webkit_user_content_manager_unregister_script_message_handler_in_world(
             contentManager, ScriptBridge.frameHandlerName, ScriptBridge.worldName)
         frames.removeAll()
@@ -137,6 +167,18 @@ private let onScriptMessage: @convention(c) (OpaquePointer?, UnsafeMutablePointe
     return MainActor.assumeIsolated {
         guard let pane = SignalContext.owner(data, as: WebPane.self) else { return 0 }
         pane.receiveMessage(name: SignalContext.tag(data), value: value, reply: reply)
+        return 1
+    }
+}
+
+/// `script-message-with-reply-received::NAME#TOKEN`: a frame's channel, same signature.
+private let onChannelMessage: @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean = {
+    _, value, reply, data in
+    guard let value, let reply else { return 0 }
+    return MainActor.assumeIsolated {
+        guard let pane = SignalContext.owner(data, as: WebPane.self),
+              let channel = SignalContext.item(data, as: BridgeChannel.self) else { return 0 }
+        pane.receiveChannelMessage(channel, value: value, reply: reply)
         return 1
     }
 }

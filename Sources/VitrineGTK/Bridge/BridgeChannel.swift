@@ -1,0 +1,61 @@
+import CWebKitGTK
+import Vitrine
+
+/// One frame's private handler for one strategy: `NAME#TOKEN`, registered in the page's
+/// world once the frame has called the strategy `openAfter` times, each call accepted
+/// (see `ScriptBridge`).
+///
+/// Why: a message to the shared `NAME` handler must carry the frame's token, so native code
+/// has to read every request to learn who sent it. A channel's name already says who (only
+/// that frame knows its token, and WebKit does not list handler names to pages), so the
+/// page posts its payload as it is — what a plain WebKitGTK program does — and a strategy
+/// that answers with the body (`ping`) never converts it.
+///
+/// Why not at once: WebKit keeps each handler name as a GQuark for the life of the process,
+/// so a channel costs about 100 bytes for good. Only a frame that keeps calling gets one.
+///
+/// Lifetime: opened by `WebPane.openChannel`, closed (handler unregistered, signal
+/// disconnected) when the registry forgets that frame or the pane tears down. The pane's `channels` table owns it; its signal connection's context
+/// holds it too, so a message in flight never finds it gone.
+final class BridgeChannel {
+    /// Accepted calls from one frame to one strategy before it gets a channel; the SDK
+    /// looks for the channel on every call after as many.
+    static let openAfter = 16
+
+    /// The strategy it reaches.
+    let strategy: String
+    /// The frame it stands for.
+    let token: FrameToken
+    /// The strategy's allowed origins, checked again per message.
+    let allowedOrigins: Set<Origin>
+    /// `strategy#token`: the WebKit handler's name.
+    let handlerName: String
+    /// Its `script-message-with-reply-received::handlerName` connection.
+    var signalID: gulong = 0
+
+    init(strategy: String, token: FrameToken, tokenDigits: String, allowedOrigins: Set<Origin>) {
+        self.strategy = strategy
+        self.token = token
+        self.allowedOrigins = allowedOrigins
+        handlerName = Self.handlerName(strategy: strategy, tokenDigits: tokenDigits)
+    }
+
+    static func handlerName(strategy: String, tokenDigits: String) -> String {
+        strategy + "#" + tokenDigits
+    }
+
+    /// What the SDK posts on a channel: a string payload as it is, anything else as
+    /// `{j: JSON text}` (checked by `JSON.stringify` in the page, as on the shared handler).
+    /// Nil for anything else.
+    static func body(of value: UnsafeMutablePointer<JSCValue>) -> BridgeRequest.Body? {
+        if jsc_value_is_string(value) != 0 {
+            return .value(JSValueReference(adopting: g_object_ref(gptr(value)).assumingMemoryBound(to: JSCValue.self)))
+        }
+        guard jsc_value_is_object(value) != 0,
+              let json = jsc_value_object_get_property(value, "j").map(JSValueReference.init(adopting:)),
+              jsc_value_is_string(json.pointer) != 0,
+              let text = takeString(jsc_value_to_string(json.pointer))
+        else { return nil }
+        return .json(text)
+    }
+}
