@@ -2,8 +2,8 @@ import CWebKitGTK
 import Vitrine
 
 /// One frame's private handler for one strategy: `NAME#TOKEN`, registered in the page's
-/// world once the frame has called the strategy `openAfter` times, each call accepted
-/// (see `ScriptBridge`).
+/// world once the frame has called the strategy `openAfter` times from an origin it
+/// accepts (see `ScriptBridge`).
 ///
 /// Why: a message to the shared `NAME` handler must carry the frame's token, so native code
 /// has to read every request to learn who sent it. A channel's name already says who (only
@@ -15,11 +15,12 @@ import Vitrine
 /// so a channel costs about 100 bytes for good. Only a frame that keeps calling gets one.
 ///
 /// Lifetime: opened by `WebPane.openChannel`, closed (handler unregistered, signal
-/// disconnected) when the registry forgets that frame or the pane tears down. The pane's `channels` table owns it; its signal connection's context
-/// holds it too, so a message in flight never finds it gone.
+/// disconnected) when the registry forgets that frame or the pane tears down. The pane's
+/// `channels` table owns it; its signal connection's context holds it too, so a message
+/// in flight never finds it gone.
 final class BridgeChannel {
-    /// Accepted calls from one frame to one strategy before it gets a channel; the SDK
-    /// looks for the channel on every call after as many.
+    /// Calls from one frame to one strategy, its origin allowed, before the frame gets a
+    /// channel; the SDK looks for the channel on every call after as many.
     static let openAfter = 16
 
     /// The strategy it reaches.
@@ -33,15 +34,11 @@ final class BridgeChannel {
     /// Its `script-message-with-reply-received::handlerName` connection.
     var signalID: gulong = 0
 
-    init(strategy: String, token: FrameToken, tokenDigits: String, allowedOrigins: Set<Origin>) {
+    init(strategy: String, token: FrameToken, allowedOrigins: Set<Origin>) {
         self.strategy = strategy
         self.token = token
         self.allowedOrigins = allowedOrigins
-        handlerName = Self.handlerName(strategy: strategy, tokenDigits: tokenDigits)
-    }
-
-    static func handlerName(strategy: String, tokenDigits: String) -> String {
-        strategy + "#" + tokenDigits
+        handlerName = strategy + "#" + token.hexDigits
     }
 
     /// What the SDK posts on a channel: a string payload as it is, anything else as

@@ -27,8 +27,8 @@ struct FrameRegistry {
         /// when they inherit an allowed origin.
         let documentURL: URL?
         let documentOrigin: Origin?
-        /// Accepted calls per strategy on the shared handler, until the frame gets a channel
-        /// to it (see `BridgeChannel.openAfter`).
+        /// Calls per strategy on the shared handler that its origin was allowed to make,
+        /// until the frame gets a channel to it (see `BridgeChannel.openAfter`).
         var callsWithoutChannel: [String: Int] = [:]
 
         init(origin: String, url: String, documentURL: URL?, documentOrigin: Origin?) {

@@ -99,7 +99,7 @@ final class WebPane {
     /// Opens `frame`'s channel to the strategy `name` (see `BridgeChannel`).
     func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>) {
         guard channels[token]?.contains(where: { $0.strategy == name }) != true else { return }
-        let channel = BridgeChannel(strategy: name, token: token, tokenDigits: token.hexDigits, allowedOrigins: allowedOrigins)
+        let channel = BridgeChannel(strategy: name, token: token, allowedOrigins: allowedOrigins)
         webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, channel.handlerName, nil)
         // WebKit interns each handler name as a GQuark for the signal's detail: one small
         // string per channel for the life of the process, hence channels only for frames
