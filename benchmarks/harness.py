@@ -121,15 +121,23 @@ def exit_on_sigterm(signum, frame):
 
 # --------------------------------------------------------------------------- /proc
 
-def read_stat(pid: int) -> tuple[int, int, int] | None:
-    """(ppid, session id, start time) of a process, or None if it is gone."""
+def stat_fields(pid: int) -> tuple[str, list[str]] | None:
+    """A process's comm (field 2 of /proc/PID/stat) and the fields after it (fields[0] is
+    field 3, state), or None if it is gone."""
     try:
         data = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
-    # comm (field 2) may contain spaces or ')', so split after the last ')'.
-    fields = data[data.rfind(")") + 2:].split()
-    # fields[0] is field 3 (state): ppid=4, session=6, starttime=22.
+    # comm may contain spaces or ')', so split after the last ')'.
+    return data[data.find("(") + 1:data.rfind(")")], data[data.rfind(")") + 2:].split()
+
+
+def read_stat(pid: int) -> tuple[int, int, int] | None:
+    """(ppid, session id, start time) of a process, or None if it is gone."""
+    stat = stat_fields(pid)
+    if stat is None:
+        return None
+    fields = stat[1]  # ppid=4, session=6, starttime=22
     return int(fields[1]), int(fields[3]), int(fields[19])
 
 

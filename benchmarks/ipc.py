@@ -36,7 +36,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from harness import (clean_up, interleave, serve, LoopbackHandler, BENCH_DIR, BIN_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
-                     exit_on_sigterm, process_tree, start_session_bus, stop)
+                     exit_on_sigterm, process_tree, start_session_bus, stat_fields, stop)
 
 C_SOURCE = BENCH_DIR / "c" / "echo-webkit.c"
 C_BINARY = BIN_DIR / "echo-webkit"
@@ -160,12 +160,10 @@ def cpu_ms_by_role(root: int) -> dict[str, float]:
     in its tree ("web", "network", anything else under its own name)."""
     roles: dict[str, float] = {}
     for pid in process_tree(root):
-        try:
-            data = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
+        stat = stat_fields(pid)
+        if stat is None:
             continue
-        comm = data[data.find("(") + 1:data.rfind(")")]
-        fields = data[data.rfind(")") + 2:].split()
+        comm, fields = stat
         ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
         # comm is cut to 15 bytes: "WebKitWebProces", "WebKitNetworkPr".
         role = ("ui" if pid == root else "web" if comm.startswith("WebKitWebProc")

@@ -29,15 +29,14 @@ extension WebPane {
         let request = BridgeRequest(value)
         let frame = request.flatMap { frames.frame(for: $0.token) }
         guard let request else {
-            return reject("\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)",
-                          name: name, origin: nil, value: value, reply: reply, container: container)
+            return reject(Self.malformed(name), name: name, origin: nil, value: value, reply: reply, container: container)
         }
         let allowed = registeredHandlers[name] ?? []
-        dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
-                 value: value, reply: reply, container: container)
+        let reached = dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
+                               value: value, reply: reply, container: container)
         // A frame that keeps calling gets its own channel (its SDK starts looking for it
         // after as many calls).
-        if let frame, frame.allowedDocumentURL(allowed) != nil {
+        if reached, let frame {
             let calls = frame.callsWithoutChannel[name, default: 0] + 1
             frame.callsWithoutChannel[name] = calls < BridgeChannel.openAfter ? calls : nil
             if calls == BridgeChannel.openAfter {
@@ -53,11 +52,15 @@ extension WebPane {
         guard let container else { return answerClosed(value: value, reply: reply) }
         let frame = frames.frame(for: channel.token)
         guard let body = BridgeChannel.body(of: value) else {
-            return reject("\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)",
-                          name: name, origin: frame?.origin, value: value, reply: reply, container: container)
+            return reject(Self.malformed(name), name: name, origin: frame?.origin, value: value, reply: reply,
+                          container: container)
         }
         dispatch(name: name, frame: frame, allowed: channel.allowedOrigins, body: body,
                  value: value, reply: reply, container: container)
+    }
+
+    private static func malformed(_ name: String) -> String {
+        "\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)"
     }
 
     private func answerClosed(value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
@@ -73,18 +76,22 @@ extension WebPane {
 
     /// The checks and the dispatch both handlers share. `reply` is answered before this
     /// returns, unless a strategy has to wait: then a `PendingScriptReply` holds it until
-    /// the strategy's task answers.
+    /// the strategy's task answers. Returns whether the message reached the strategy (the
+    /// frame is known and its origin allowed).
+    @discardableResult
     private func dispatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, body: BridgeRequest.Body,
-                          value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer, container: WebContainer) {
+                          value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer, container: WebContainer) -> Bool {
         let origin = frame?.origin
         guard let frame else {
-            return reject("\(name): the calling frame is not known to the bridge",
-                          name: name, origin: origin, value: value, reply: reply, container: container)
+            reject("\(name): the calling frame is not known to the bridge",
+                   name: name, origin: origin, value: value, reply: reply, container: container)
+            return false
         }
         guard let pageURL = frame.allowedDocumentURL(allowed) else {
             let url = frame.url.count > 120 ? frame.url.prefix(120) + "…" : frame.url
-            return reject("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'",
-                          name: name, origin: origin, value: value, reply: reply, container: container)
+            reject("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'",
+                   name: name, origin: origin, value: value, reply: reply, container: container)
+            return false
         }
         var message = ScriptMessage(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
         let context = ScriptMessageContext(host: container)
@@ -101,7 +108,7 @@ extension WebPane {
             message.settleBody()
             PendingScriptReply.send(result, body: body, messageValue: value, to: reply)
             record(result, in: container)
-            return
+            return true
         }
         // Otherwise a task that runs at once on this thread up to the strategy's first
         // suspension: a strategy that answers without waiting still answers here, with no
@@ -113,5 +120,6 @@ extension WebPane {
             pending.answer(result)
             record(result, in: container)
         }
+        return true
     }
 }

@@ -106,7 +106,7 @@ final class WebPane {
         // that keep calling.
         channel.signalID = signals.connect(
             gptr(contentManager), "script-message-with-reply-received::\(channel.handlerName)",
-            context: SignalContext(owner: self, tag: name, item: channel), handler: gCallback(onChannelMessage))
+            context: SignalContext(owner: self, item: channel), handler: gCallback(onChannelMessage))
         channels[token, default: []].append(channel)
     }
 
