@@ -3,6 +3,21 @@ import Testing
 import Vitrine
 @testable import VitrineGTK
 
+/// Answers at once (so its channels take batches): with the payload, or, for a payload
+/// starting with "no", a rejection.
+struct PickyStrategy: ScriptMessageStrategy {
+    static let identifier = "picky"
+
+    func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
+        message.body
+    }
+
+    func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+        if message.body.stringValue?.hasPrefix("no") == true { throw ScriptMessageError("picky: not " + (message.body.stringValue ?? "")) }
+        return .messageBody
+    }
+}
+
 extension WebKitTests {
     /// Frames' private channels (`NAME#TOKEN`, see `BridgeChannel`): a frame that keeps
     /// calling gets one and its SDK posts there, pages cannot list them, and a frame the
@@ -127,6 +142,132 @@ extension WebKitTests {
                 try { await vitrine.invoke('ping', 'again'); return 'resolved'; } catch (e) { return e.message; }
                 """)
             #expect(after.stringValue?.contains("not known to the bridge") == true, "\(after)")
+        }
+
+        /// Calls the page until it posts on its channel to `name` (the SDK keeps WebKit's
+        /// handler), with the spy left in place; `warmCalls` counts those calls.
+        static func untilOnChannel(_ name: String) -> String {
+            """
+            \(spy)
+            let warmCalls = 0;
+            for (let i = 0; i < 200 && posted[0] !== 'warm'; i++) {
+              posted.length = 0;
+              await vitrine.invoke('\(name)', 'warm');
+              warmCalls++;
+              if (posted[0] !== 'warm' && i >= \(BridgeChannel.openAfter)) await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            if (posted[0] !== 'warm') throw new Error('no channel to \(name)');
+            posted.length = 0;
+            """
+        }
+
+        @Test func callsMadeWhileTheChannelIsBusyGoTogetherAndEachGetsItsOwnAnswer() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page], configure: { $0.strategy(PickyStrategy()) })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let pane = try #require(harness.container.panes.first)
+            let results = try await harness.container.evaluateAsync("""
+                \(Self.untilOnChannel("picky"))
+                const payloads = [];
+                for (let i = 0; i < 300; i++) {
+                  payloads.push(i % 50 === 7 ? {n: i, list: [i, 'x']}
+                    : i % 50 === 9 ? 'no ' + i
+                    : i % 100 === 11 ? 'L'.repeat(\(ScriptBridge.shortString + 1)) + i
+                    : i % 100 === 13 ? 'nul\\0' + i + '\\ud800'
+                    : 'call ' + i);
+                }
+                // WebKit carries an object in a reply as a dictionary: its keys come back in any order.
+                const canonical = (v) => Array.isArray(v) ? '[' + v.map(canonical).join(',') + ']'
+                  : v && typeof v === 'object' ? '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canonical(v[k])).join(',') + '}'
+                  : JSON.stringify(v);
+                const settled = await Promise.allSettled(payloads.map((payload) => vitrine.invoke('picky', payload)));
+                const out = {wrong: [], rejected: [], batches: 0, batched: 0, largeInBatch: 0, unbatched: 0, warmCalls};
+                settled.forEach((result, i) => {
+                  const payload = payloads[i];
+                  if (typeof payload === 'string' && payload.startsWith('no')) {
+                    if (result.status !== 'rejected') out.wrong.push(i);
+                    else out.rejected.push(result.reason.constructor.name + ': ' + result.reason.message);
+                  } else if (result.status !== 'fulfilled' || canonical(result.value) !== canonical(payload)) {
+                    out.wrong.push(i + ' ' + result.status + ' ' + JSON.stringify(result.value ?? String(result.reason)));
+                  }
+                });
+                for (const body of posted) {
+                  if (body && Array.isArray(body.b)) {
+                    out.batches++;
+                    out.batched += body.b.length;
+                    out.largeInBatch += body.b.filter((call) => typeof call === 'string' && call.length > \(ScriptBridge.shortString)).length;
+                  } else out.unbatched++;
+                }
+                try { await native.picky.postMessage('x'); } catch (e) { out.single = e.constructor.name; }
+                handlerPrototype.postMessage = original;
+                return out;
+                """)
+            #expect(results["wrong"] == [], "every call gets its own answer: \(results)")
+            guard case .array(let rejected) = results["rejected"] else { Issue.record("\(results)"); return }
+            #expect(rejected.count == 6)
+            #expect(rejected.first == .string((results["single"]?.stringValue ?? "?") + ": picky: not no 9"),
+                    "a rejection in a batch looks like any other: \(rejected)")
+            #expect((results["batches"]?.numberValue ?? 0) >= 1, "calls made while the channel was busy went together: \(results)")
+            #expect(results["batched"].flatMap(\.numberValue).map { $0 + (results["unbatched"]?.numberValue ?? 0) } == 300,
+                    "each call posted once: \(results)")
+            #expect(results["largeInBatch"] == 0, "long payloads go on their own")
+            #expect(pane.channels.values.first?.first?.batches == true)
+            let picky = harness.messages().filter { $0.name == "picky" }
+            #expect(picky.filter { $0.outcome == "resolved" }.count == 300 - 6 + Int(results["warmCalls"]?.numberValue ?? 0),
+                    "each call logged once: \(picky.count)")
+            #expect(picky.filter { $0.outcome == "rejected" }.count == 6 + 1)
+        }
+
+        @Test func aBatchIsCheckedCallByCallAndAnsweredOnce() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page])
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let pane = try #require(harness.container.panes.first)
+            _ = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + "return 1;")
+            let ping = try #require(pane.channels.values.first?.first)
+            #expect(ping.batches, "ping answers at once")
+            let port = "native[\(JSONValue.string(ping.handlerName).jsonText)]"
+            let results = try await harness.container.evaluateAsync("""
+                \(Self.spy)
+                handlerPrototype.postMessage = original;
+                const out = {};
+                out.mixed = await \(port).postMessage({b: ['ok', 5, {j: '[1,{"a":2}]'}, {b: ['nested']}]});
+                out.empty = await \(port).postMessage({b: []});
+                for (const [key, body] of [['notArray', {b: 'x'}], ['tooMany', {b: new Array(\(BridgeChannel.batchLimit + 1)).fill('x')}]]) {
+                  try { await \(port).postMessage(body); out[key] = 'resolved'; } catch (e) { out[key] = e.message; }
+                }
+                return out;
+                """)
+            let mixed = try #require(results["mixed"], "\(results)")
+            #expect(mixed["v"] == ["ok", .null, [1, ["a": 2]], .null], "undefined where rejected (JSON null here): \(mixed)")
+            guard case .object(let errors) = mixed["e"] else { Issue.record("\(mixed)"); return }
+            #expect(errors.keys.sorted() == ["1", "3"])
+            #expect(errors["1"]?.stringValue?.contains("malformed") == true)
+            #expect(results["empty"] == [])
+            #expect(results["notArray"]?.stringValue?.contains("malformed") == true, "\(results)")
+            #expect(results["tooMany"]?.stringValue?.contains("malformed") == true, "\(results)")
+        }
+
+        @Test func aStrategyThatWaitsGetsNoBatches() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page], configure: { $0.strategy(StrictStrategy()) })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let pane = try #require(harness.container.panes.first)
+            let results = try await harness.container.evaluateAsync("""
+                \(Self.spy)
+                for (let i = 0; i < 100 && !posted.some((body) => body && body.j); i++) {
+                  posted.length = 0;
+                  await vitrine.invoke('strict', {count: i});
+                }
+                posted.length = 0;
+                const answers = await Promise.all([...Array(20).keys()].map((count) => vitrine.invoke('strict', {count})));
+                handlerPrototype.postMessage = original;
+                return {answers, posts: posted.length, batches: posted.filter((body) => body && body.b).length};
+                """)
+            #expect(results["answers"] == .array((1...20).map { .number(Double($0)) }))
+            #expect(results["posts"] == 20 && results["batches"] == 0, "one post per call: \(results)")
+            #expect(pane.channels.values.first?.first?.batches == false)
+            #expect(pane.channels.values.first?.first?.handlerName.hasSuffix("+") == false)
         }
     }
 }

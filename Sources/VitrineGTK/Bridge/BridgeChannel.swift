@@ -29,19 +29,54 @@ final class BridgeChannel {
     let token: FrameToken
     /// The strategy's allowed origins, checked again per message.
     let allowedOrigins: Set<Origin>
-    /// `strategy#token`: the WebKit handler's name.
+    /// Whether the SDK may send calls here together (`{b: [call, …]}`): only to a strategy
+    /// that answered all the calls that opened the channel within WebKit's signal, so a
+    /// batch's one reply never waits long for its slowest call. Batches are answered
+    /// whatever the channel (a swapped strategy may wait), but the SDK sends them only here.
+    let batches: Bool
+    /// `strategy#token`, with `+` after it when the channel `batches` (how the SDK learns
+    /// that): the WebKit handler's name.
     let handlerName: String
     /// Its `script-message-with-reply-received::handlerName` connection.
     var signalID: gulong = 0
 
-    init(strategy: String, token: FrameToken, allowedOrigins: Set<Origin>) {
+    init(strategy: String, token: FrameToken, allowedOrigins: Set<Origin>, batches: Bool) {
         self.strategy = strategy
         self.token = token
         self.allowedOrigins = allowedOrigins
-        handlerName = strategy + "#" + token.hexDigits
+        self.batches = batches
+        handlerName = strategy + "#" + token.hexDigits + (batches ? "+" : "")
     }
 
-    /// What the SDK posts on a channel: a string payload as it is, anything else as
+    /// Posts the SDK keeps unanswered on one channel before further calls wait and go
+    /// together as one batch, when a post is answered.
+    static let unansweredPosts = 2
+    /// The most calls one batch may carry; the SDK sends more as several.
+    static let batchLimit = 1024
+
+    /// What one post on a channel carries.
+    enum Message {
+        /// One call: its payload.
+        case call(BridgeRequest.Body)
+        /// Calls the SDK sent together, `{b: [call, …]}`: the posted array and its length.
+        case batch(JSValueReference, count: Int)
+    }
+
+    /// The message a channel post carries, or nil if it is not of the SDK's forms (a batch
+    /// of more than `batchLimit` calls included).
+    static func message(of value: UnsafeMutablePointer<JSCValue>) -> Message? {
+        if let body = body(of: value) { return .call(body) }
+        guard jsc_value_is_object(value) != 0,
+              let calls = jsc_value_object_get_property(value, "b").map(JSValueReference.init(adopting:)),
+              jsc_value_is_array(calls.pointer) != 0,
+              let length = jsc_value_object_get_property(calls.pointer, "length").map(JSValueReference.init(adopting:))
+        else { return nil }
+        let count = Int(jsc_value_to_int32(length.pointer))
+        guard (0...batchLimit).contains(count) else { return nil }
+        return .batch(calls, count: count)
+    }
+
+    /// What the SDK posts for one call: a string payload as it is, anything else as
     /// `{j: JSON text}` (checked by `JSON.stringify` in the page, as on the shared handler).
     /// Nil for anything else.
     static func body(of value: UnsafeMutablePointer<JSCValue>) -> BridgeRequest.Body? {

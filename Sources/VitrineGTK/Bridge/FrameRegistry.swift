@@ -27,9 +27,17 @@ struct FrameRegistry {
         /// when they inherit an allowed origin.
         let documentURL: URL?
         let documentOrigin: Origin?
-        /// Calls per strategy on the shared handler that its origin was allowed to make,
-        /// until the frame gets a channel to it (see `BridgeChannel.openAfter`).
-        var callsWithoutChannel: [String: Int] = [:]
+        /// Per strategy, the calls on the shared handler that its origin was allowed to
+        /// make, until the frame gets a channel to it (see `BridgeChannel.openAfter`).
+        var channelCandidates: [String: ChannelCandidate] = [:]
+
+        /// A frame's calls to one strategy before it has a channel there.
+        struct ChannelCandidate {
+            var calls = 0
+            /// Whether the strategy answered every one of them within WebKit's signal; its
+            /// channel then takes batches (see `BridgeChannel.batches`).
+            var allAnsweredAtOnce = true
+        }
 
         init(origin: String, url: String, documentURL: URL?, documentOrigin: Origin?) {
             self.origin = origin

@@ -54,8 +54,14 @@ enum ScriptBridge {
       // This frame's channels (`NAME#TOKEN`, see BridgeChannel) once found, and the calls
       // per name until then: native code opens one after CHANNEL_AFTER accepted calls.
       var CHANNEL_AFTER = \#(BridgeChannel.openAfter);
+      // A channel carries at most CHANNEL_POSTS unanswered posts; small calls made
+      // meanwhile wait, and go together (BATCH_LIMIT at most) as soon as one post is
+      // answered. A large one (over SHORT_STRING characters) goes at once: batching it
+      // would only make one big copy out of several.
+      var CHANNEL_POSTS = \#(BridgeChannel.unansweredPosts), BATCH_LIMIT = \#(BridgeChannel.batchLimit);
       var callsWithoutChannel = new Map();
       var channels = new Map();
+      var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
 
       // The registrar answers 'vitrine:hello' if it ran first, or announces the token
       // itself when it runs after this script; either way before any page script.
@@ -67,15 +73,18 @@ enum ScriptBridge {
       document.addEventListener('vitrine:token', takeToken);
       document.dispatchEvent(new CustomEvent('vitrine:hello'));
 
-      function channelFor(name) {
+      function channelFor(name, handler) {
         var channel = channels.get(name);
         if (channel !== undefined || !native) return channel;
         var calls = (callsWithoutChannel.get(name) || 0) + 1;
         callsWithoutChannel.set(name, calls);
         if (calls <= CHANNEL_AFTER) return undefined;
-        channel = native[name + '#' + token];
+        // `+`: the channel takes batches (the strategy answers at once).
+        var batches = true, port = native[name + '#' + token + '+'];
+        if (!port) { batches = false; port = native[name + '#' + token]; }
         // None if this frame may not call it, or WebKit has not applied the registration yet.
-        if (!channel || typeof channel.postMessage !== 'function') return undefined;
+        if (!port || typeof port.postMessage !== 'function') return undefined;
+        channel = { name: name, port: port, batches: batches, shared: handler, unanswered: 0, waiting: [] };
         channels.set(name, channel);
         callsWithoutChannel.delete(name);
         return channel;
@@ -107,15 +116,15 @@ enum ScriptBridge {
             handlerCache.set(name, handler); // WebKit's handler objects live as long as the page
           }
           if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
-          var channel = channelFor(name);
+          var channel = channelFor(name, handler);
           if (typeof payload === 'string') {
-            return channel ? postOnChannel(name, channel, handler, payload) : postShared(handler, payload);
+            return channel ? postOnChannel(channel, payload) : postShared(handler, payload);
           }
           var body;
           try { body = payload === undefined ? 'null' : JSON.stringify(payload); }
           catch (error) { return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message)); }
           if (body === undefined) return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable'));
-          return channel ? postOnChannel(name, channel, handler, payload, body) : postShared(handler, payload, body);
+          return channel ? postOnChannel(channel, payload, body) : postShared(handler, payload, body);
         } catch (error) {
           return Promise.reject(error);
         }
@@ -131,13 +140,73 @@ enum ScriptBridge {
           ? token + 's' + payload : { t: token, v: payload });
       }
 
-      // On the frame's channel. Once native code has closed it (the bridge forgot this
-      // frame), WebKit refuses the post; the shared handler then says why.
-      function postOnChannel(name, channel, handler, payload, body) {
-        return channel.postMessage(body === undefined ? payload : { j: body }).catch(function (error) {
-          if (!(error instanceof DOMException && error.name === 'InvalidAccessError')) throw error;
-          if (channels.get(name) === channel) channels.delete(name);
-          return postShared(handler, payload, body);
+      // On the frame's channel: posted at once while fewer than CHANNEL_POSTS posts are
+      // unanswered, when it is large, or when the channel takes no batches; else it waits
+      // for the next batch. Once native code has closed the
+      // channel (the bridge forgot this frame), WebKit refuses posts there; the shared
+      // handler then says why.
+      function postOnChannel(channel, payload, body) {
+        if (channel.batches && channel.unanswered >= CHANNEL_POSTS &&
+            (body === undefined ? payload : body).length <= SHORT_STRING) {
+          return new Promise(function (resolve, reject) {
+            channel.waiting.push({ payload: payload, body: body, resolve: resolve, reject: reject });
+          });
+        }
+        channel.unanswered++;
+        return channel.port.postMessage(body === undefined ? payload : { j: body }).then(function (value) {
+          answered(channel, null);
+          return value;
+        }, function (error) {
+          answered(channel, error);
+          if (!isClosed(error)) throw error;
+          return postShared(channel.shared, payload, body);
+        });
+      }
+
+      function isClosed(error) {
+        return error instanceof DOMException && error.name === 'InvalidAccessError';
+      }
+
+      // A post on the channel was answered (or refused, `error`): the calls that waited
+      // meanwhile go now, together, or to the shared handler if the channel is closed.
+      function answered(channel, error) {
+        channel.unanswered--;
+        if (error !== null && isClosed(error) && channels.get(channel.name) === channel) channels.delete(channel.name);
+        if (channel.waiting.length === 0) return;
+        if (channels.get(channel.name) !== channel) {
+          var stranded = channel.waiting;
+          channel.waiting = [];
+          stranded.forEach(function (call) { call.resolve(postShared(channel.shared, call.payload, call.body)); });
+          return;
+        }
+        postBatch(channel);
+      }
+
+      // One post `{b: [call, …]}`, answered with the calls' values in order, or
+      // `{v: values, e: {index: message}}` when some were rejected (BridgeBatchReply).
+      function postBatch(channel) {
+        var calls = channel.waiting.length > BATCH_LIMIT ? channel.waiting.splice(0, BATCH_LIMIT) : channel.waiting;
+        if (calls === channel.waiting) channel.waiting = [];
+        var messages = new Array(calls.length);
+        for (var i = 0; i < calls.length; i++) {
+          messages[i] = calls[i].body === undefined ? calls[i].payload : { j: calls[i].body };
+        }
+        channel.unanswered++;
+        channel.port.postMessage({ b: messages }).then(function (reply) {
+          answered(channel, null);
+          var values = isArray(reply) ? reply : reply && reply.v;
+          var errors = isArray(reply) ? null : reply && reply.e;
+          for (var i = 0; i < calls.length; i++) {
+            if (errors && hasOwn(errors, i)) calls[i].reject(new Error(String(errors[i])));
+            else if (isArray(values)) calls[i].resolve(values[i]);
+            else calls[i].reject(new Error('vitrine: malformed batch reply'));
+          }
+        }, function (error) {
+          answered(channel, error);
+          calls.forEach(function (call) {
+            if (isClosed(error)) call.resolve(postShared(channel.shared, call.payload, call.body));
+            else call.reject(error);
+          });
         });
       }
 

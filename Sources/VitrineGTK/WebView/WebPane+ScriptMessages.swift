@@ -32,31 +32,68 @@ extension WebPane {
             return reject(Self.malformed(name), name: name, origin: nil, value: value, reply: reply, container: container)
         }
         let allowed = registeredHandlers[name] ?? []
-        let reached = dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
-                               value: value, reply: reply, container: container)
+        let delivery = dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
+                                value: value, reply: reply, container: container)
         // A frame that keeps calling gets its own channel (its SDK starts looking for it
         // after as many calls).
-        if reached, let frame {
-            let calls = frame.callsWithoutChannel[name, default: 0] + 1
-            frame.callsWithoutChannel[name] = calls < BridgeChannel.openAfter ? calls : nil
-            if calls == BridgeChannel.openAfter {
-                openChannel(to: name, for: request.token, allowedOrigins: allowed)
-            }
+        guard delivery != .rejected, let frame else { return }
+        var candidate = frame.channelCandidates[name, default: .init()]
+        candidate.calls += 1
+        candidate.allAnsweredAtOnce = candidate.allAnsweredAtOnce && delivery == .answeredAtOnce
+        frame.channelCandidates[name] = candidate.calls < BridgeChannel.openAfter ? candidate : nil
+        if candidate.calls == BridgeChannel.openAfter {
+            openChannel(to: name, for: request.token, allowedOrigins: allowed, batches: candidate.allAnsweredAtOnce)
         }
     }
 
     /// Answers one message on a frame's channel exactly once: the channel names the frame,
-    /// whose origin is checked again (the registry may have forgotten it).
+    /// whose origin is checked again (the registry may have forgotten it). A batch gets one
+    /// reply, with every call's answer in it.
     func receiveChannelMessage(_ channel: BridgeChannel, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
         let name = channel.strategy
         guard let container else { return answerClosed(value: value, reply: reply) }
         let frame = frames.frame(for: channel.token)
-        guard let body = BridgeChannel.body(of: value) else {
-            return reject(Self.malformed(name), name: name, origin: frame?.origin, value: value, reply: reply,
-                          container: container)
+        switch BridgeChannel.message(of: value) {
+        case .call(let body):
+            dispatch(name: name, frame: frame, allowed: channel.allowedOrigins, body: body,
+                     value: value, reply: reply, container: container)
+        case .batch(let calls, let count):
+            receiveBatch(name: name, frame: frame, allowed: channel.allowedOrigins, calls: calls, count: count,
+                         reply: reply, container: container)
+        case nil:
+            reject(Self.malformed(name), name: name, origin: frame?.origin, value: value, reply: reply,
+                   container: container)
         }
-        dispatch(name: name, frame: frame, allowed: channel.allowedOrigins, body: body,
-                 value: value, reply: reply, container: container)
+    }
+
+    /// Calls the SDK sent together on a channel: one origin check for the frame, then each
+    /// call as if it came alone, answered into its place in the batch's one reply.
+    private func receiveBatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, calls: JSValueReference,
+                              count: Int, reply: OpaquePointer, container: WebContainer) {
+        let batch = BridgeBatchReply(reply: reply, calls: calls, count: count)
+        let pageURL: URL
+        switch admission(name: name, frame: frame, allowed: allowed) {
+        case .success(let url): pageURL = url
+        case .failure(let error):
+            batch.reject(error.message)
+            for _ in 0..<count {
+                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.origin))
+            }
+            return
+        }
+        for index in 0..<count {
+            let destination = ReplyDestination.batchItem(batch, index: index)
+            guard let call = jsc_value_object_get_property_at_index(calls.pointer, guint(index)).map(JSValueReference.init(adopting:)),
+                  let body = BridgeChannel.body(of: call.pointer)
+            else {
+                let error = ScriptMessageError(Self.malformed(name))
+                batch.settle(index, with: .failure(error), body: nil)
+                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.origin))
+                continue
+            }
+            answer(name: name, pageURL: pageURL, origin: frame?.origin, body: body, messageValue: call.pointer,
+                   to: destination, container: container)
+        }
     }
 
     private static func malformed(_ name: String) -> String {
@@ -65,34 +102,56 @@ extension WebPane {
 
     private func answerClosed(value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
         PendingScriptReply.send(.failure(ScriptMessageError("the container closed before answering")),
-                                body: nil, messageValue: value, to: reply)
+                                body: nil, messageValue: value, to: .message(reply))
     }
 
     private func reject(_ message: String, name: String, origin: String?, value: UnsafeMutablePointer<JSCValue>,
                         reply: OpaquePointer, container: WebContainer) {
-        PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: reply)
+        PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: .message(reply))
         container.record(.message(name: name, outcome: "rejected", error: message, origin: origin))
     }
 
-    /// The checks and the dispatch both handlers share. `reply` is answered before this
-    /// returns, unless a strategy has to wait: then a `PendingScriptReply` holds it until
-    /// the strategy's task answers. Returns whether the message reached the strategy (the
-    /// frame is known and its origin allowed).
-    @discardableResult
-    private func dispatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, body: BridgeRequest.Body,
-                          value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer, container: WebContainer) -> Bool {
-        let origin = frame?.origin
-        guard let frame else {
-            reject("\(name): the calling frame is not known to the bridge",
-                   name: name, origin: origin, value: value, reply: reply, container: container)
-            return false
-        }
+    /// The calling frame's document URL if it may call `name`, else why not.
+    private func admission(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>) -> Result<URL, ScriptMessageError> {
+        guard let frame else { return .failure(ScriptMessageError("\(name): the calling frame is not known to the bridge")) }
         guard let pageURL = frame.allowedDocumentURL(allowed) else {
             let url = frame.url.count > 120 ? frame.url.prefix(120) + "…" : frame.url
-            reject("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'",
-                   name: name, origin: origin, value: value, reply: reply, container: container)
-            return false
+            return .failure(ScriptMessageError("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'"))
         }
+        return .success(pageURL)
+    }
+
+    /// What became of one message.
+    enum Delivery {
+        /// It never reached a strategy (unknown frame, origin not allowed).
+        case rejected
+        /// The strategy answered within WebKit's signal (`immediateReply`).
+        case answeredAtOnce
+        /// The strategy's task will answer.
+        case deferred
+    }
+
+    /// The checks and the dispatch of one message. `reply` is answered before this returns,
+    /// unless a strategy has to wait: then a `PendingScriptReply` holds it until the
+    /// strategy's task answers.
+    @discardableResult
+    private func dispatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, body: BridgeRequest.Body,
+                          value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer, container: WebContainer) -> Delivery {
+        switch admission(name: name, frame: frame, allowed: allowed) {
+        case .failure(let error):
+            reject(error.message, name: name, origin: frame?.origin, value: value, reply: reply, container: container)
+            return .rejected
+        case .success(let pageURL):
+            return answer(name: name, pageURL: pageURL, origin: frame?.origin, body: body, messageValue: value,
+                          to: .message(reply), container: container)
+        }
+    }
+
+    /// Runs the strategy for one admitted call and answers `destination`, logging the outcome.
+    @discardableResult
+    private func answer(name: String, pageURL: URL, origin: String?, body: BridgeRequest.Body,
+                        messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination,
+                        container: WebContainer) -> Delivery {
         var message = ScriptMessage(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
         let context = ScriptMessageContext(host: container)
         let strategies = container.strategies
@@ -106,20 +165,20 @@ extension WebPane {
         // emission: no task, and nothing held.
         if let result = strategies.immediateReply(message, context: context) {
             message.settleBody()
-            PendingScriptReply.send(result, body: body, messageValue: value, to: reply)
+            PendingScriptReply.send(result, body: body, messageValue: messageValue, to: destination)
             record(result, in: container)
-            return true
+            return .answeredAtOnce
         }
         // Otherwise a task that runs at once on this thread up to the strategy's first
         // suspension: a strategy that answers without waiting still answers here, with no
         // extra main-loop turn.
-        let pending = PendingScriptReply(reply: reply, messageValue: value, body: body)
+        let pending = PendingScriptReply(to: destination, messageValue: messageValue, body: body)
         Task.immediate { @MainActor [weak container] in
             let result = await strategies.dispatchReply(message, context: context)
             message.settleBody()
             pending.answer(result)
             record(result, in: container)
         }
-        return true
+        return .deferred
     }
 }

@@ -97,9 +97,9 @@ final class WebPane {
     }
 
     /// Opens `frame`'s channel to the strategy `name` (see `BridgeChannel`).
-    func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>) {
+    func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>, batches: Bool) {
         guard channels[token]?.contains(where: { $0.strategy == name }) != true else { return }
-        let channel = BridgeChannel(strategy: name, token: token, allowedOrigins: allowedOrigins)
+        let channel = BridgeChannel(strategy: name, token: token, allowedOrigins: allowedOrigins, batches: batches)
         webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, channel.handlerName, nil)
         // WebKit interns each handler name as a GQuark for the signal's detail: one small
         // string per channel for the life of the process, hence channels only for frames
