@@ -125,16 +125,18 @@ final class KioskGuard {
         let alt = state.rawValue & GDK_MOD1_MASK.rawValue != 0
         let key = Int32(bitPattern: keyval)
         switch key {
-        case GDK_KEY_plus, GDK_KEY_minus, GDK_KEY_equal, GDK_KEY_0, GDK_KEY_KP_Add, GDK_KEY_KP_Subtract, GDK_KEY_KP_0 where control:
-            return "ctrl+zoom"
-        case GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_KP_Left, GDK_KEY_KP_Right where alt:
-            return "alt+history"
+        // (A `where` clause would guard only the case's last pattern: the keys alone would
+        // be swallowed too, and nobody could type "q" or move the caret.)
+        case GDK_KEY_plus, GDK_KEY_minus, GDK_KEY_equal, GDK_KEY_0, GDK_KEY_KP_Add, GDK_KEY_KP_Subtract, GDK_KEY_KP_0:
+            return control ? "ctrl+zoom" : nil
+        case GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_KP_Left, GDK_KEY_KP_Right:
+            return alt ? "alt+history" : nil
         case GDK_KEY_Back, GDK_KEY_Forward:
             return "history-key"
         case GDK_KEY_F5, GDK_KEY_F11, GDK_KEY_F12:
             return "function-key"
-        case GDK_KEY_r, GDK_KEY_R, GDK_KEY_i, GDK_KEY_I, GDK_KEY_w, GDK_KEY_W, GDK_KEY_q, GDK_KEY_Q where control:
-            return "ctrl+\(Character(UnicodeScalar(UInt8(keyval & 0x7f))))"
+        case GDK_KEY_r, GDK_KEY_R, GDK_KEY_i, GDK_KEY_I, GDK_KEY_w, GDK_KEY_W, GDK_KEY_q, GDK_KEY_Q:
+            return control ? "ctrl+\(Character(UnicodeScalar(UInt8(keyval & 0x7f))))" : nil
         default:
             return nil
         }
