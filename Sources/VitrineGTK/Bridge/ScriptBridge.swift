@@ -20,7 +20,11 @@ import Vitrine
 /// Channels: once a frame has made `BridgeChannel.openAfter` accepted calls to a strategy,
 /// native code registers a handler `NAME#TOKEN` that only that frame knows, and the SDK,
 /// which counts its calls too, finds it and posts there with the payload as it is (a
-/// string) or `{j: JSON}`: no token to read.
+/// string) or `{j: JSON}`: no token to read. On a channel to a strategy that answered
+/// those calls at once (its name ends in `+`), the SDK keeps at most
+/// `BridgeChannel.unansweredPosts` posts unanswered; short calls made meanwhile wait and go
+/// together, `{b: [call, …]}`, when one is answered, and `BridgeBatchReply` answers each
+/// in its place.
 ///
 /// Until then, requests go to the strategy's shared WebKit
 /// handler, as in WKWebView, in the form that costs WebKit least to copy across processes:
@@ -176,7 +180,7 @@ enum ScriptBridge {
         if (channels.get(channel.name) !== channel) {
           var stranded = channel.waiting;
           channel.waiting = [];
-          stranded.forEach(function (call) { call.resolve(postShared(channel.shared, call.payload, call.body)); });
+          stranded.forEach(function (call) { resend(channel, call); });
           return;
         }
         postBatch(channel);
@@ -192,7 +196,9 @@ enum ScriptBridge {
           messages[i] = calls[i].body === undefined ? calls[i].payload : { j: calls[i].body };
         }
         channel.unanswered++;
-        channel.port.postMessage({ b: messages }).then(function (reply) {
+        var posted;
+        try { posted = channel.port.postMessage({ b: messages }); } catch (error) { posted = Promise.reject(error); }
+        posted.then(function (reply) {
           answered(channel, null);
           var values = isArray(reply) ? reply : reply && reply.v;
           var errors = isArray(reply) ? null : reply && reply.e;
@@ -204,10 +210,15 @@ enum ScriptBridge {
         }, function (error) {
           answered(channel, error);
           calls.forEach(function (call) {
-            if (isClosed(error)) call.resolve(postShared(channel.shared, call.payload, call.body));
+            if (isClosed(error)) resend(channel, call);
             else call.reject(error);
           });
         });
+      }
+
+      // A waiting call whose channel closed goes to the shared handler, which says why.
+      function resend(channel, call) {
+        try { call.resolve(postShared(channel.shared, call.payload, call.body)); } catch (error) { call.reject(error); }
       }
 
       function on(name, listener) {
