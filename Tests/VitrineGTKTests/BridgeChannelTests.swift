@@ -269,5 +269,26 @@ extension WebKitTests {
             #expect(pane.channels.values.first?.first?.batches == false)
             #expect(pane.channels.values.first?.first?.handlerName.hasSuffix("+") == false)
         }
+
+        @Test func callsWaitingOnAClosedChannelGoToTheSharedHandler() async throws {
+            // Native code closes the frame's channel while the page does not know it: the
+            // first posts there are refused, and they and every call waiting for a batch are
+            // sent again on the shared handler, each answered once.
+            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page])
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let pane = try #require(harness.container.panes.first)
+            _ = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + "handlerPrototype.postMessage = original; return 1;")
+            let token = try #require(pane.channels.keys.first)
+            pane.closeChannels(of: token)
+            let results = try await harness.container.evaluateAsync("""
+                const payloads = [...Array(60).keys()].map((i) => 'late ' + i);
+                const answers = await Promise.allSettled(payloads.map((payload) => vitrine.invoke('ping', payload)));
+                return answers.filter((answer, i) => answer.status !== 'fulfilled' || answer.value !== payloads[i]).length;
+                """)
+            #expect(results == 0, "every waiting call answered with its own value")
+            let late = harness.messages().filter { $0.name == "ping" && $0.outcome == "resolved" }
+            #expect(late.count >= 60 + BridgeChannel.openAfter, "\(late.count)")
+        }
     }
 }
