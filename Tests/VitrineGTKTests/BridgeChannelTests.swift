@@ -35,11 +35,23 @@ extension WebKitTests {
             handlerPrototype.postMessage = function (body) { posted.push(body); return original.call(this, body); };
             """
 
+        /// A harness showing the bridge page (and `pages`), for the caller to close, and its pane.
+        static func openBridgePage(
+            pages: [String: String] = [:], _ configure: (Configurator) -> Configurator = { $0 }
+        ) async throws -> (WebTestHarness, WebPane) {
+            let harness = try WebTestHarness(pages: pages.merging(["index.html": BridgeTests.page]) { $1 }, configure: configure)
+            do {
+                try await harness.open("index.html")
+                return (harness, try #require(harness.container.panes.first))
+            } catch {
+                harness.close()
+                throw error
+            }
+        }
+
         @Test func theSDKPostsPayloadsAsTheyAreOnTheFramesChannel() async throws {
-            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page], configure: { $0.strategy(StrictStrategy()) })
+            let (harness, pane) = try await Self.openBridgePage { $0.strategy(StrictStrategy()) }
             defer { harness.close() }
-            try await harness.open("index.html")
-            let pane = try #require(harness.container.panes.first)
             let first = try await harness.container.evaluateAsync("""
                 \(Self.spy)
                 const out = {calls: 0};
@@ -108,24 +120,13 @@ extension WebKitTests {
             // recently, is forgotten, its channels closed, and its calls rejected, with the
             // shared handler's reason, until it loads again.
             let frames = FrameRegistry.capacity
-            let harness = try WebTestHarness(pages: [
-                "index.html": BridgeTests.page,
-                "frame.html": "<!doctype html><title>f</title>",
-            ])
+            let (harness, pane) = try await Self.openBridgePage(pages: ["frame.html": "<!doctype html><title>f</title>"])
             defer { harness.close() }
-            try await harness.open("index.html")
-            let pane = try #require(harness.container.panes.first)
-            let before = try await harness.container.evaluateAsync("""
-                \(Self.spy)
-                for (let i = 0; i < 200 && posted[0] !== 'first'; i++) {
-                  posted.length = 0;
-                  await vitrine.invoke('ping', 'first');
-                  if (posted[0] !== 'first' && i >= \(BridgeChannel.openAfter)) await new Promise((resolve) => setTimeout(resolve, 20));
-                }
+            let before = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + """
                 handlerPrototype.postMessage = original;
-                return posted[0];
+                return 'on its channel';
                 """)
-            #expect(before == "first", "the top frame used its channel")
+            #expect(before == "on its channel", "the top frame used its channel")
             try #require(pane.channels.count == 1)
             let top = try #require(pane.channels.keys.first)
             _ = try await harness.container.evaluate("""
@@ -162,10 +163,8 @@ extension WebKitTests {
         }
 
         @Test func callsMadeWhileTheChannelIsBusyGoTogetherAndEachGetsItsOwnAnswer() async throws {
-            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page], configure: { $0.strategy(PickyStrategy()) })
+            let (harness, pane) = try await Self.openBridgePage { $0.strategy(PickyStrategy()) }
             defer { harness.close() }
-            try await harness.open("index.html")
-            let pane = try #require(harness.container.panes.first)
             let results = try await harness.container.evaluateAsync("""
                 \(Self.untilOnChannel("picky"))
                 const payloads = [];
@@ -219,10 +218,8 @@ extension WebKitTests {
         }
 
         @Test func aBatchIsCheckedCallByCallAndAnsweredOnce() async throws {
-            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page])
+            let (harness, pane) = try await Self.openBridgePage()
             defer { harness.close() }
-            try await harness.open("index.html")
-            let pane = try #require(harness.container.panes.first)
             _ = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + "return 1;")
             let ping = try #require(pane.channels.values.first?.first)
             #expect(ping.batches, "ping answers at once")
@@ -249,10 +246,8 @@ extension WebKitTests {
         }
 
         @Test func aStrategyThatWaitsGetsNoBatches() async throws {
-            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page], configure: { $0.strategy(StrictStrategy()) })
+            let (harness, pane) = try await Self.openBridgePage { $0.strategy(StrictStrategy()) }
             defer { harness.close() }
-            try await harness.open("index.html")
-            let pane = try #require(harness.container.panes.first)
             let results = try await harness.container.evaluateAsync("""
                 \(Self.spy)
                 for (let i = 0; i < 100 && !posted.some((body) => body && body.j); i++) {
@@ -274,10 +269,8 @@ extension WebKitTests {
             // Native code closes the frame's channel while the page does not know it: the
             // first posts there are refused, and they and every call waiting for a batch are
             // sent again on the shared handler, each answered once.
-            let harness = try WebTestHarness(pages: ["index.html": BridgeTests.page])
+            let (harness, pane) = try await Self.openBridgePage()
             defer { harness.close() }
-            try await harness.open("index.html")
-            let pane = try #require(harness.container.panes.first)
             _ = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + "handlerPrototype.postMessage = original; return 1;")
             let token = try #require(pane.channels.keys.first)
             pane.closeChannels(of: token)
