@@ -67,9 +67,9 @@ final class BridgeChannel {
     static func message(of value: UnsafeMutablePointer<JSCValue>) -> Message? {
         if let body = body(of: value) { return .call(body) }
         guard jsc_value_is_object(value) != 0,
-              let calls = jsc_value_object_get_property(value, "b").map(JSValueReference.init(adopting:)),
+              let calls = JSValueReference(property: "b", of: value),
               jsc_value_is_array(calls.pointer) != 0,
-              let length = jsc_value_object_get_property(calls.pointer, "length").map(JSValueReference.init(adopting:))
+              let length = JSValueReference(property: "length", of: calls.pointer)
         else { return nil }
         let count = Int(jsc_value_to_int32(length.pointer))
         guard (0...batchLimit).contains(count) else { return nil }
@@ -84,7 +84,7 @@ final class BridgeChannel {
             return .value(JSValueReference(adopting: g_object_ref(gptr(value)).assumingMemoryBound(to: JSCValue.self)))
         }
         guard jsc_value_is_object(value) != 0,
-              let json = jsc_value_object_get_property(value, "j").map(JSValueReference.init(adopting:)),
+              let json = JSValueReference(property: "j", of: value),
               jsc_value_is_string(json.pointer) != 0,
               let text = takeString(jsc_value_to_string(json.pointer))
         else { return nil }

@@ -36,10 +36,10 @@ struct BridgeRequest {
             }
             self.token = token
         } else if jsc_value_is_object(value) != 0 {
-            guard let tokenValue = jsc_value_object_get_property(value, "t").map(JSValueReference.init(adopting:)),
+            guard let tokenValue = JSValueReference(property: "t", of: value),
                   jsc_value_is_string(tokenValue.pointer) != 0,
                   let token = takeString(jsc_value_to_string(tokenValue.pointer)).flatMap(FrameToken.init),
-                  let text = jsc_value_object_get_property(value, "v").map(JSValueReference.init(adopting:)),
+                  let text = JSValueReference(property: "v", of: value),
                   jsc_value_is_string(text.pointer) != 0
             else { return nil }
             self.token = token
@@ -67,6 +67,12 @@ final class JSValueReference: @unchecked Sendable {
 
     init(adopting pointer: UnsafeMutablePointer<JSCValue>) {
         self.pointer = pointer
+    }
+
+    /// `object[name]` (undefined when it has no such property); nil if WebKit gives nothing.
+    convenience init?(property name: String, of object: UnsafeMutablePointer<JSCValue>) {
+        guard let value = jsc_value_object_get_property(object, name) else { return nil }
+        self.init(adopting: value)
     }
 
     deinit {

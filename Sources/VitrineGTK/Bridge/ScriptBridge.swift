@@ -144,11 +144,15 @@ enum ScriptBridge {
           ? token + 's' + payload : { t: token, v: payload });
       }
 
+      // What a call posts on a channel: a string payload as it is, anything else as JSON.
+      function channelMessage(payload, body) {
+        return body === undefined ? payload : { j: body };
+      }
+
       // On the frame's channel: posted at once while fewer than CHANNEL_POSTS posts are
       // unanswered, when it is large, or when the channel takes no batches; else it waits
-      // for the next batch. Once native code has closed the
-      // channel (the bridge forgot this frame), WebKit refuses posts there; the shared
-      // handler then says why.
+      // for the next batch. Once native code has closed the channel (the bridge forgot this
+      // frame), WebKit refuses posts there; the shared handler then says why.
       function postOnChannel(channel, payload, body) {
         if (channel.batches && channel.unanswered >= CHANNEL_POSTS &&
             (body === undefined ? payload : body).length <= SHORT_STRING) {
@@ -157,7 +161,7 @@ enum ScriptBridge {
           });
         }
         channel.unanswered++;
-        return channel.port.postMessage(body === undefined ? payload : { j: body }).then(function (value) {
+        return channel.port.postMessage(channelMessage(payload, body)).then(function (value) {
           answered(channel, null);
           return value;
         }, function (error) {
@@ -193,7 +197,7 @@ enum ScriptBridge {
         if (calls === channel.waiting) channel.waiting = [];
         var messages = new Array(calls.length);
         for (var i = 0; i < calls.length; i++) {
-          messages[i] = calls[i].body === undefined ? calls[i].payload : { j: calls[i].body };
+          messages[i] = channelMessage(calls[i].payload, calls[i].body);
         }
         channel.unanswered++;
         var posted;
