@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -36,7 +36,6 @@ let package = Package(
         .target(
             name: "VitrineGTK",
             dependencies: ["Vitrine", "CWebKitGTK", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
             name: "vitrine",
@@ -45,15 +44,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(
             name: "vitrine-loop-check",
             dependencies: ["Vitrine", "VitrineGTK"],
-            path: "Tests/LoopCheck",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            path: "Tests/LoopCheck"
         ),
         // The test process drains the main queue on its main thread, where GTK and WebKit
         // must run (see Tests/MainQueueOnMainThread/dispatch_main.c): its `dispatch_main`
@@ -66,7 +63,6 @@ let package = Package(
         .testTarget(
             name: "VitrineGTKTests",
             dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ]
 )

@@ -137,5 +137,7 @@ final class Launcher: EventSink {
 
 /// Writes a line for the person running the program.
 func printToStandardError(_ line: String) {
-    fputs(line + "\n", stderr)
+    // write(2) rather than fputs(stderr): the C global is not concurrency-safe in Swift 6.
+    let text = line + "\n"
+    _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }

@@ -1,6 +1,7 @@
 import CWebKitGTK
 
-/// The signal connections one Swift object owns, disconnected together on teardown.
+/// The signal connections one Swift object owns, disconnected together when it goes
+/// (`deinit`) or earlier on teardown.
 ///
 /// Each connection passes a retained `SignalContext` as user data; GLib releases it through
 /// the destroy notify when the connection goes away (disconnect or the instance's
@@ -53,6 +54,10 @@ final class SignalConnections {
     }
 
     var count: Int { connections.count }
+
+    isolated deinit {
+        disconnectAll()
+    }
 }
 
 /// User data of a signal connection: a weak owner, an optional tag (for example the
@@ -87,26 +92,3 @@ final class SignalContext {
     }
 }
 
-/// Casts a typed C callback to `GCallback` for `g_signal_connect_data`.
-func gCallback<F>(_ function: F) -> GCallback {
-    unsafeBitCast(function, to: GCallback.self)
-}
-
-/// A `gpointer` to any C object pointer.
-@inline(__always) func gptr(_ pointer: OpaquePointer) -> gpointer { UnsafeMutableRawPointer(pointer) }
-@inline(__always) func gptr<T>(_ pointer: UnsafeMutablePointer<T>) -> gpointer { UnsafeMutableRawPointer(pointer) }
-
-/// The same GObject seen as another type in its class hierarchy (C's upcast/downcast macros).
-@inline(__always) func cast<T, U>(_ pointer: UnsafeMutablePointer<U>) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
-}
-
-/// Swift String from a C string owned by GLib (not freed here).
-@inline(__always) func string(_ cString: UnsafePointer<gchar>?) -> String? { cString.map { String(cString: $0) } }
-
-/// Swift String from a C string this code owns: frees it with g_free.
-func takeString(_ cString: UnsafeMutablePointer<gchar>?) -> String? {
-    guard let cString else { return nil }
-    defer { g_free(cString) }
-    return String(cString: cString)
-}

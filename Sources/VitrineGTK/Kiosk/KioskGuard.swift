@@ -10,8 +10,8 @@ import Vitrine
 /// shortcuts, no back/forward mouse buttons), a hidden pointer, no screen blanking, and
 /// the idle reset to the start page.
 ///
-/// Owned by its container and torn down with it; its signal connections (on each pane's
-/// view and on the window) are recorded in `signals` and released in `tearDown()`.
+/// Owned by its container and released with it: its signal connections (on each pane's
+/// view) go with `signals`, the idle timer is cancelled, the idle inhibitor released.
 @MainActor
 final class KioskGuard {
     private weak var container: WebContainer?
@@ -19,7 +19,7 @@ final class KioskGuard {
     private let signals = SignalConnections()
     private var lastInput = ContinuousClock.now
     private var idleTimer: Task<Void, Never>?
-    private var inhibitCookie: guint = 0
+    private var screenBlankingInhibitor: IdleInhibitor?
 
     init(container: WebContainer, options: KioskOptions) {
         self.container = container
@@ -31,13 +31,6 @@ final class KioskGuard {
             signals.connect(gptr(view), "event", context: SignalContext(owner: self), handler: gCallback(onInputEvent))
             if options.lockdown {
                 signals.connect(gptr(view), "context-menu", context: SignalContext(owner: self), handler: gCallback(onContextMenu))
-                let settings = webkit_web_view_get_settings(pane.webView)
-                webkit_settings_set_enable_developer_extras(settings, 0)
-                webkit_settings_set_enable_back_forward_navigation_gestures(settings, 0)
-                // Let every window.open reach the navigation chain, which judges and logs it
-                // (an allowed one loads in the kiosk's own view), rather than WebKit's
-                // popup blocker dropping it silently.
-                webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
             }
         }
         if let idle = options.idleReset { startIdleTimer(idle) }
@@ -55,36 +48,12 @@ final class KioskGuard {
         if options.inhibitsScreenBlanking { inhibitScreenBlanking() }
     }
 
-    /// Keeps the screen on through the desktop's idle inhibitor (GtkApplication when the
-    /// program has one, otherwise the freedesktop ScreenSaver service on the session bus).
+    /// Keeps the screen on through the desktop's idle inhibitor, for as long as the guard lives.
     private func inhibitScreenBlanking() {
         guard let container else { return }
-        if let application = g_application_get_default(),
-           g_type_check_instance_is_a(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GTypeInstance.self),
-                                      gtk_application_get_type()) != 0 {
-            let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
-            inhibitCookie = gtk_application_inhibit(gtkApplication, container.windowPointer, GTK_APPLICATION_INHIBIT_IDLE, "Kiosk")
-            if inhibitCookie != 0 {
-                container.record(.native(action: "inhibit-idle", detail: "gtk-application"))
-                return
-            }
-        }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            container.record(.native(action: "inhibit-idle", detail: "no session bus: \(GLibError.take(&error, "unavailable"))"))
-            return
-        }
-        defer { g_object_unref(gptr(bus)) }
-        let parameters = g_variant_new_tuple([g_variant_new_string("vitrine"), g_variant_new_string("Kiosk")], 2)
-        let reply = g_dbus_connection_call_sync(
-            bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver",
-            "Inhibit", parameters, nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil, &error)
-        if let reply {
-            g_variant_unref(reply)
-            container.record(.native(action: "inhibit-idle", detail: "org.freedesktop.ScreenSaver"))
-        } else {
-            container.record(.native(action: "inhibit-idle", detail: "not available: \(GLibError.take(&error, "no screen saver service"))"))
-        }
+        let inhibitor = IdleInhibitor(window: container.windowPointer, reason: "Kiosk")
+        container.record(.native(action: "inhibit-idle", detail: inhibitor.description))
+        screenBlankingInhibitor = inhibitor
     }
 
     // MARK: Input
@@ -170,31 +139,23 @@ final class KioskGuard {
         container.returnToStart()
     }
 
-    func tearDown() {
+    isolated deinit {
         idleTimer?.cancel()
-        signals.disconnectAll()
-        if inhibitCookie != 0, let application = g_application_get_default() {
-            gtk_application_uninhibit(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self), inhibitCookie)
-        }
     }
 
-    nonisolated static func from(_ data: gpointer?) -> KioskGuard? {
-        MainActor.assumeIsolated { SignalContext.owner(data, as: KioskGuard.self) }
-    }
 }
 
 /// `event` on a view: `gboolean (*)(GtkWidget*, GdkEvent*, gpointer)`; TRUE stops it.
 private let onInputEvent: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = {
     _, event, data in
-    guard let event, let guardian = KioskGuard.from(data) else { return 0 }
-    return MainActor.assumeIsolated { guardian.input(event) } ? 1 : 0
+    guard let event else { return 0 }
+    return onMainLoop((event, data)) { event, data in SignalContext.owner(data, as: KioskGuard.self)?.input(event) ?? false } ? 1 : 0
 }
 
 /// `context-menu`: `gboolean (*)(WebKitWebView*, WebKitContextMenu*, GdkEvent*, WebKitHitTestResult*, gpointer)`;
 /// TRUE: no menu.
 private let onContextMenu: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
     _, _, _, _, data in
-    guard let guardian = KioskGuard.from(data) else { return 1 }
-    MainActor.assumeIsolated { guardian.contextMenuRequested() }
+    onMainLoop(data) { data in SignalContext.owner(data, as: KioskGuard.self)?.contextMenuRequested() }
     return 1
 }

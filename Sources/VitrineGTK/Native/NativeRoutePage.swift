@@ -50,28 +50,6 @@ enum NativeRoutePage {
     }
 }
 
-/// A yes/no dialog built from parts (`gtk_message_dialog_new` is variadic).
-@MainActor
-enum ConfirmDialog {
-    static func make(parent: UnsafeMutablePointer<GtkWindow>, title: String, message: String) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = gtk_dialog_new()!
-        let dialogPointer = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkDialog.self)
-        let windowPointer = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_title(windowPointer, title)
-        gtk_window_set_transient_for(windowPointer, parent)
-        gtk_window_set_modal(windowPointer, 1)
-        let text = gtk_label_new(message)!
-        gtk_label_set_line_wrap(NativeRoutePage.label(text), 1)
-        gtk_widget_set_margin_start(text, 16)
-        gtk_widget_set_margin_end(text, 16)
-        let content = gtk_dialog_get_content_area(dialogPointer)!
-        gtk_box_pack_start(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), text, 1, 1, 8)
-        gtk_dialog_add_button(dialogPointer, "Cancel", GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_button(dialogPointer, "Confirm", GTK_RESPONSE_ACCEPT.rawValue)
-        return dialog
-    }
-}
-
 /// A `clicked` handler whose closure lives as long as the button: the retained box is
 /// released by GLib's destroy notify when the button is finalised.
 @MainActor
@@ -86,7 +64,7 @@ enum ButtonAction {
         let clicked: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
             let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { box.action() }
+            onMainLoop(box) { box in box.action() }
         }
         g_signal_connect_data(gptr(button), "clicked", gCallback(clicked), data, { data, _ in
             guard let data else { return }

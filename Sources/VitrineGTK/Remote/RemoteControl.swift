@@ -172,10 +172,6 @@ public final class RemoteControl {
         defer { if let value { g_variant_unref(value) } }
         return value.map { g_variant_get_boolean($0) != 0 } ?? false
     }
-
-    nonisolated static func from(_ data: gpointer?) -> RemoteControl? {
-        MainActor.assumeIsolated { SignalContext.owner(data, as: RemoteControl.self) }
-    }
 }
 
 public struct RemoteControlError: Error, CustomStringConvertible {
@@ -185,14 +181,15 @@ public struct RemoteControlError: Error, CustomStringConvertible {
 
 /// `activate` on a GSimpleAction: `void (*)(GSimpleAction*, GVariant*, gpointer)`.
 private let onAction: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
-    guard let control = RemoteControl.from(data) else { return }
-    let name = SignalContext.tag(data)
-    MainActor.assumeIsolated { control.activate(name, parameter) }
+    onMainLoop((parameter, data)) { parameter, data in
+        SignalContext.owner(data, as: RemoteControl.self)?.activate(SignalContext.tag(data), parameter)
+    }
 }
 
 /// `open` on the application: `void (*)(GApplication*, GFile**, gint, gchar*, gpointer)`.
 private let onOpen: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafeMutablePointer<gchar>?, gpointer?) -> Void = {
     _, files, count, _, data in
-    guard let control = RemoteControl.from(data) else { return }
-    MainActor.assumeIsolated { control.open(files, count: count) }
+    onMainLoop((files, count, data)) { files, count, data in
+        SignalContext.owner(data, as: RemoteControl.self)?.open(files, count: count)
+    }
 }

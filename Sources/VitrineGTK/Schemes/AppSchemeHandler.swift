@@ -6,27 +6,51 @@ import Foundation
 #endif
 import Vitrine
 
+/// One container's app directory: the host it answers to and its files.
+struct AppSite {
+    let host: String
+    let files: AppResourceResolver
+}
+
 /// Serves app directories under `app://<host>/` on WebKit's default web context.
 ///
-/// The scheme is registered once per process (WebKit allows one handler per scheme and
-/// context) and lives as long as the process; each container adds its directory by host.
-/// It is registered as secure (so `fetch`, ES modules and secure-context APIs work) and
-/// CORS-enabled.
+/// WebKit allows one handler per scheme and context, so the scheme is registered once per
+/// process and lives as long as it. Each request is answered from the app directory of
+/// the container whose view asked (`route`), and only for that container's host: two
+/// containers in one process never see each other's files. The scheme is registered as
+/// secure (so `fetch`, ES modules and secure-context APIs work) and CORS-enabled.
 @MainActor
 final class AppSchemeHandler {
     static let shared = AppSchemeHandler()
 
-    private var resolvers: [String: AppResourceResolver] = [:]
+    /// Each view's site, held by the view's `AppSchemeRoute`.
+    private var routes: [UnsafeMutableRawPointer: AppSite] = [:]
     private var isRegistered = false
 
-    func serve(_ directory: AppDirectory) {
-        resolvers[directory.host.lowercased()] = AppResourceResolver(root: directory.path)
+    /// The site for `directory`; registers the scheme the first time.
+    func site(for directory: AppDirectory) -> AppSite {
+        registerScheme()
+        return AppSite(host: directory.host.lowercased(), files: AppResourceResolver(root: directory.path))
+    }
+
+    /// Serves `site` to `view` until the returned route goes.
+    func route(_ view: UnsafeMutablePointer<WebKitWebView>, to site: AppSite) -> AppSchemeRoute {
+        let key = UnsafeMutableRawPointer(view)
+        routes[key] = site
+        return AppSchemeRoute(key: key)
+    }
+
+    fileprivate func removeRoute(_ key: UnsafeMutableRawPointer) {
+        routes[key] = nil
+    }
+
+    private func registerScheme() {
         guard !isRegistered else { return }
         isRegistered = true
         let context = webkit_web_context_get_default()
         webkit_web_context_register_uri_scheme(context, AppDirectory.scheme, { request, _ in
             guard let request else { return }
-            MainActor.assumeIsolated { AppSchemeHandler.shared.respond(to: request) }
+            onMainLoop(request) { request in AppSchemeHandler.shared.respond(to: request) }
         }, nil, nil)
         let security = webkit_web_context_get_security_manager(context)
         webkit_security_manager_register_uri_scheme_as_secure(security, AppDirectory.scheme)
@@ -36,12 +60,13 @@ final class AppSchemeHandler {
     private func respond(to request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         guard let uri = string(webkit_uri_scheme_request_get_uri(request)),
               let components = URLComponents(string: uri), let host = components.host?.lowercased(),
-              let resolver = resolvers[host]
+              let view = webkit_uri_scheme_request_get_web_view(request),
+              let site = routes[UnsafeMutableRawPointer(view)], site.host == host
         else {
             finish(request, status: 404, text: "Not found")
             return
         }
-        switch resolver.resolve(encodedPath: components.percentEncodedPath) {
+        switch site.files.resolve(encodedPath: components.percentEncodedPath) {
         case .failure(.forbidden): finish(request, status: 403, text: "Forbidden")
         case .failure(.notFound): finish(request, status: 404, text: "Not found")
         case .success(let file): finishWithFile(request, file)
@@ -97,5 +122,19 @@ final class AppSchemeHandler {
               let mime = takeString(g_content_type_get_mime_type(contentType))
         else { return "application/octet-stream" }
         return mime
+    }
+}
+
+/// A view's claim on an app site: the view is served its container's files until this goes.
+@MainActor
+final class AppSchemeRoute {
+    private let key: UnsafeMutableRawPointer
+
+    fileprivate init(key: UnsafeMutableRawPointer) {
+        self.key = key
+    }
+
+    isolated deinit {
+        AppSchemeHandler.shared.removeRoute(key)
     }
 }

@@ -22,7 +22,7 @@ enum AsyncCallback {
         start({ source, result, data in
             guard let data else { return }
             let box = Unmanaged<Box>.fromOpaque(data).takeRetainedValue()
-            MainActor.assumeIsolated { box.finish(source, result) }
+            onMainLoop((box, source, result)) { box, source, result in box.finish(source, result) }
         }, data)
     }
 }

@@ -53,37 +53,22 @@ extension WebContainer {
     }
 
     public func confirm(title: String, message: String) async -> Bool {
-        guard !isTornDown else { return false }
         // One question at a time: a second one while a dialog is open is declined.
-        guard pendingConfirmation == nil else { return false }
-        let dialog = ConfirmDialog.make(parent: windowPointer, title: title, message: message)
-        activeDialog = dialog
-        signals.connect(gptr(dialog), "response", context: SignalContext(owner: self), handler: gCallback(onDialogResponse))
-        gtk_widget_show_all(dialog)
+        guard !isTornDown, confirmation == nil else { return false }
+        let dialog = ConfirmationDialog(parent: windowPointer, title: title, message: message)
+        confirmation = dialog
+        defer { if confirmation === dialog { confirmation = nil } }
         record(.native(action: "confirm", detail: title))
-        return await withCheckedContinuation { pendingConfirmation = $0 }
+        return await dialog.ask()
     }
 
     /// Answers the open confirmation dialog as a user would (for tests and remote control).
     public func respondToDialog(accept: Bool) {
-        guard let dialog = activeDialog else { return }
-        gtk_dialog_response(
-            UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkDialog.self),
-            accept ? GTK_RESPONSE_ACCEPT.rawValue : GTK_RESPONSE_CANCEL.rawValue)
+        confirmation?.respond(accept: accept)
     }
 
     /// Whether a confirmation dialog is showing.
-    public var isShowingDialog: Bool { activeDialog != nil }
-
-    func dialogResponded(_ response: gint) {
-        guard let dialog = activeDialog else { return }
-        activeDialog = nil
-        signals.disconnect(from: gptr(dialog))
-        gtk_widget_destroy(dialog)
-        let continuation = pendingConfirmation
-        pendingConfirmation = nil
-        continuation?.resume(returning: response == GTK_RESPONSE_ACCEPT.rawValue)
-    }
+    public var isShowingDialog: Bool { confirmation?.isOpen == true }
 
     public func reload() {
         webkit_web_view_reload(activePane.webView)
@@ -92,10 +77,4 @@ extension WebContainer {
     public func setTitle(_ title: String) {
         gtk_window_set_title(windowPointer, title)
     }
-}
-
-/// `response` on a dialog: `void (*)(GtkDialog*, gint, gpointer)`.
-private let onDialogResponse: @convention(c) (OpaquePointer?, gint, gpointer?) -> Void = { _, response, data in
-    guard let container = WebContainer.from(data) else { return }
-    MainActor.assumeIsolated { container.dialogResponded(response) }
 }

@@ -42,10 +42,15 @@ public final class WebContainer: ContainerHost {
     /// Kiosk behaviour, when the configuration asks for it.
     private var kioskGuard: KioskGuard?
     var routePage: UnsafeMutablePointer<GtkWidget>?
-    var activeDialog: UnsafeMutablePointer<GtkWidget>?
-    var pendingConfirmation: CheckedContinuation<Bool, Never>?
-    let signals = SignalConnections()
+    /// The open confirmation dialog (`confirm`), if any.
+    var confirmation: ConfirmationDialog?
+    /// This container's `app://` files, routed to its own views only.
+    let appSite: AppSite?
+    private let signals = SignalConnections()
     private var sinks: [any EventSink] = []
+    /// Events recorded before any sink was added (TLS exceptions are installed in `init`):
+    /// each sink added before the start gets them first.
+    private var startupEvents: [ContainerEvent]? = []
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -59,9 +64,7 @@ public final class WebContainer: ContainerHost {
         self.configuration = configuration
         self.strategies = configuration.strategies
         GTKRuntime.initialize()
-        if let appDirectory = configuration.appDirectory {
-            AppSchemeHandler.shared.serve(appDirectory)
-        }
+        appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         g_object_ref_sink(gptr(window))
         stack = gtk_stack_new()
@@ -97,6 +100,7 @@ public final class WebContainer: ContainerHost {
     public func preload() {
         guard !isTornDown, !hasLoadedStart else { return }
         hasLoadedStart = true
+        startupEvents = nil
         retainedWhileShown = self
         returnToStart()
     }
@@ -106,6 +110,7 @@ public final class WebContainer: ContainerHost {
     public func start() {
         guard !isTornDown else { return }
         retainedWhileShown = self
+        startupEvents = nil
         if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
         gtk_widget_show_all(window)
         if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
@@ -133,25 +138,32 @@ public final class WebContainer: ContainerHost {
         }
     }
 
-    /// Loads `url` in the active view. The navigation goes through the chain like any other.
-    /// A `javascript:` URL is refused: it would run script in the page rather than navigate,
-    /// so no navigation handler could judge it.
+    /// Loads `url` in the active view. The navigation goes through the chain like any other,
+    /// unless the configuration refuses the load outright (`refusal(ofLoad:)`).
     public func load(_ url: URL) {
-        guard url.scheme?.lowercased() != "javascript" else {
-            record(.navigation(url: url.absoluteString, handler: "javascript-url", policy: .cancel,
+        if let refusal = configuration.refusal(ofLoad: url) {
+            record(.navigation(url: url.absoluteString, handler: refusal.handler, policy: refusal.policy,
                                navigationType: "other", target: "currentView", phase: "request"))
             return
         }
         activePane.load(url)
     }
 
-    /// Sends events (navigation decisions, messages, loads) to `sink` as well.
+    /// Sends events (navigation decisions, messages, loads) to `sink` as well. A sink added
+    /// before the start first gets what was recorded while the container was built.
     public func addEventSink(_ sink: any EventSink) {
         sinks.append(sink)
+        for event in startupEvents ?? [] { sink.record(event) }
     }
 
     func record(_ event: ContainerEvent) {
+        if startupEvents != nil { keepForLaterSinks(event) }
         for sink in sinks { sink.record(event) }
+    }
+
+    /// At most 256 start-up events are kept; a container that never starts keeps none after that.
+    private func keepForLaterSinks(_ event: ContainerEvent) {
+        if startupEvents?.count ?? 0 < 256 { startupEvents?.append(event) } else { startupEvents = nil }
     }
 
     // MARK: Panes and tabs
@@ -221,7 +233,7 @@ public final class WebContainer: ContainerHost {
     /// identifier reaches the new strategy.
     public func setStrategy(_ strategy: any ScriptMessageStrategy) {
         strategies = strategies.adding(strategy)
-        for pane in panes { pane.registerMessageHandler(strategy.identifier) }
+        for pane in panes { pane.messages.registerMessageHandler(strategy.identifier) }
     }
 
     /// Sends a native event to the `vitrine.on(name, …)` listeners of every page whose
@@ -255,25 +267,27 @@ public final class WebContainer: ContainerHost {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
-        pendingConfirmation?.resume(returning: false)
-        pendingConfirmation = nil
+        confirmation?.dismiss()
+        confirmation = nil
         signals.disconnectAll()
-        kioskGuard?.tearDown()
+        kioskGuard = nil
         for pane in panes { pane.tearDown() }
         g_object_unref(gptr(window))
         onClose?()
         retainedWhileShown = nil
     }
 
-    /// The container behind a signal's user data. GLib calls signal handlers on the thread
-    /// that runs the main loop, which is the main actor's thread.
-    nonisolated static func from(_ data: gpointer?) -> WebContainer? {
-        MainActor.assumeIsolated { SignalContext.owner(data, as: WebContainer.self) }
+    /// A container dropped without being shown or closed: its window goes with it (GTK
+    /// keeps toplevel windows alive until they are destroyed).
+    isolated deinit {
+        guard !isTornDown else { return }
+        gtk_widget_destroy(window)
+        g_object_unref(gptr(window))
     }
+
 }
 
 /// `destroy` on the window: `void (*)(GtkWidget*, gpointer)`.
 private let onWindowDestroy: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, data in
-    guard let container = WebContainer.from(data) else { return }
-    MainActor.assumeIsolated { container.tearDown() }
+    onMainLoop(data) { data in SignalContext.owner(data, as: WebContainer.self)?.tearDown() }
 }

@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Foundation
+import Synchronization
 import MainQueueOnMainThread
 import Testing
 import Vitrine
@@ -153,15 +154,16 @@ func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 6
     try process.run()
     let deadline = Date().addingTimeInterval(timeout)
     // Read while waiting so a chatty child never blocks on a full pipe.
-    var stdoutData = Data(), stderrData = Data()
+    let stdoutData = Mutex(Data()), stderrData = Mutex(Data())
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { stdoutData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { stdoutData.withLock { $0 = out.fileHandleForReading.readDataToEndOfFile() }; group.leave() }
     group.enter()
-    DispatchQueue.global().async { stderrData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { stderrData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }; group.leave() }
     while process.isRunning && Date() < deadline { usleep(20_000) }
     if process.isRunning { process.terminate(); kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     group.wait()
-    return (process.terminationStatus, String(decoding: stdoutData, as: UTF8.self), String(decoding: stderrData, as: UTF8.self))
+    return (process.terminationStatus, String(decoding: stdoutData.withLock { $0 }, as: UTF8.self),
+            String(decoding: stderrData.withLock { $0 }, as: UTF8.self))
 }

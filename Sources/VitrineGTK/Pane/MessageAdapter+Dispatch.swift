@@ -7,7 +7,9 @@ import Foundation
 import Vitrine
 
 /// Script messages from the page's SDK → the frame's token → origin check → the strategies.
-extension WebPane {
+/// Each message is answered exactly once: here, inside WebKit's signal, or by the
+/// `PendingScriptReply` that holds it while a strategy works.
+extension MessageAdapter {
     /// A frame's isolated world registers its token with the origin and URL it sees
     /// (`token \n origin \n url`). Answered at once; a malformed registration is ignored.
     func registerFrame(_ value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
@@ -25,7 +27,7 @@ extension WebPane {
     /// Answers one message on the shared `NAME` handler exactly once: find the frame by the
     /// request's token, check its origin, dispatch, reply, log the outcome.
     func receiveMessage(name: String, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
-        guard let container else { return answerClosed(value: value, reply: reply) }
+        guard let container = pane?.container else { return Self.answerClosed(value: value, reply: reply) }
         let request = BridgeRequest(value)
         let frame = request.flatMap { frames.frame(for: $0.token) }
         guard let request else {
@@ -51,7 +53,7 @@ extension WebPane {
     /// reply, with every call's answer in it.
     func receiveChannelMessage(_ channel: BridgeChannel, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
         let name = channel.strategy
-        guard let container else { return answerClosed(value: value, reply: reply) }
+        guard let container = pane?.container else { return Self.answerClosed(value: value, reply: reply) }
         let frame = frames.frame(for: channel.token)
         switch BridgeChannel.message(of: value) {
         case .call(let body):
@@ -100,7 +102,7 @@ extension WebPane {
         "\(name): malformed message (post through vitrine.invoke or window.webkit.messageHandlers)"
     }
 
-    private func answerClosed(value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
+    static func answerClosed(value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
         PendingScriptReply.send(.failure(ScriptMessageError("the container closed before answering")),
                                 body: nil, messageValue: value, to: .message(reply))
     }

@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the adapter does with the chain's verdict: where Vitrine's own rules (no browser
+/// windows, no download without a folder, no `javascript:` loads) meet the handlers'
+/// decision. The adapter only carries it out.
+public enum NavigationOutcome: Sendable, Equatable {
+    /// Answer WebKit with this policy.
+    case answer(NavigationPolicy)
+    /// Cancel the new window WebKit asked for and load its URL in the current view: Vitrine
+    /// opens no browser windows, and that load goes through the chain again.
+    case loadInCurrentView(URL)
+    /// Cancel: a handler asked for a download, but the container has no download folder.
+    case refuseDownload
+}
+
+extension Configuration {
+    /// The outcome of the chain's `verdict` on `action`.
+    public func outcome(of verdict: NavigationDecision, for action: NavigationAction) -> NavigationOutcome {
+        if action.target == .newWindow && verdict.policy == .allow { return .loadInCurrentView(action.url) }
+        if verdict.policy == .download && downloadDirectory == nil { return .refuseDownload }
+        return .answer(verdict.policy)
+    }
+
+    /// The decision that refuses a load the program asked for (start page, remote control,
+    /// an embedder's `load`) before it reaches WebKit, or nil when it may go ahead (and
+    /// through the chain). A `javascript:` URL runs script in the page rather than
+    /// navigating, so no navigation handler could judge it: it is refused.
+    public func refusal(ofLoad url: URL) -> NavigationDecision? {
+        url.scheme?.lowercased() == "javascript" ? NavigationDecision(policy: .cancel, handler: "javascript-url") : nil
+    }
+}
+
+/// Where a download is written: the server's suggested name reduced to a plain file name
+/// (no folders, never `.` or `..`), numbered so that no existing file is overwritten.
+public enum DownloadDestination {
+    /// A path in `directory` for which `exists` is false.
+    public static func path(in directory: URL, suggested: String, exists: (String) -> Bool = {
+        FileSystem.isRegularFile($0) || FileSystem.isDirectory($0)
+    }) -> String {
+        let base = suggested.split(separator: "/").last.map(String.init) ?? ""
+        let name = base.isEmpty || base == "." || base == ".." ? "download" : base
+        var candidate = directory.appendingPathComponent(name).path
+        var counter = 1
+        while exists(candidate) {
+            counter += 1
+            candidate = directory.appendingPathComponent("\(counter)-\(name)").path
+        }
+        return candidate
+    }
+}

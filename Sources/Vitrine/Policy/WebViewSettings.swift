@@ -1,0 +1,22 @@
+/// The WebKit settings a configuration asks for, decided once here; the adapter copies
+/// them onto each view's `WebKitSettings`.
+public struct WebViewSettings: Sendable, Equatable {
+    /// The inspector (developer extras): only when asked for, and never under kiosk lockdown.
+    public var developerExtras: Bool
+    /// Whether `window.open` without a user gesture reaches the chain. Under lockdown it
+    /// does, so the chain judges and logs every one (an allowed one loads in the kiosk's
+    /// own view) rather than WebKit's popup blocker dropping it silently.
+    public var javascriptCanOpenWindows: Bool
+    /// Replaces WebKit's user agent when set.
+    public var userAgent: String?
+}
+
+extension Configuration {
+    public var webViewSettings: WebViewSettings {
+        let lockdown = kiosk?.lockdown == true
+        return WebViewSettings(
+            developerExtras: developerTools && !lockdown,
+            javascriptCanOpenWindows: lockdown,
+            userAgent: userAgent)
+    }
+}

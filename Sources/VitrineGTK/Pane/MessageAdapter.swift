@@ -1,0 +1,156 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// The bridge's native side for one pane: the strategies' WebKit handlers, the frame
+/// registrar's handler, each frame's channels, and what arrives on them (see
+/// `MessageAdapter+Dispatch`).
+///
+/// Every handler it registers it unregisters, and every connection it makes it
+/// disconnects, on tear-down or when it goes. A message that arrives with nobody left to
+/// answer it is rejected ("the container closed before answering").
+@MainActor
+final class MessageAdapter: PaneCollaborator {
+    weak var pane: WebPane?
+    private let contentManager: GObjectReference<WebKitUserContentManager>
+    private let signals = SignalConnections()
+    /// The strategies' handlers registered on the page, each with the origins allowed to
+    /// call it (looked up per message: kept here rather than asked of the configuration).
+    private(set) var registeredHandlers: [String: Set<Origin>] = [:]
+    private let configuration: Configuration
+    /// The frames whose bridge registered a token (see `ScriptBridge`).
+    var frames: FrameRegistry
+    /// Each frame's open channels (see `BridgeChannel`), owned here until the registry
+    /// forgets the frame or the pane tears down.
+    private(set) var channels: [FrameToken: [BridgeChannel]] = [:]
+    private var isRegistered = false
+
+    init(contentManager: GObjectReference<WebKitUserContentManager>, configuration: Configuration) {
+        self.contentManager = contentManager
+        self.configuration = configuration
+        frames = FrameRegistry(callers: configuration.strategyOrigins.values.reduce(configuration.appOrigins) { $0.union($1) })
+    }
+
+    func attach(to pane: WebPane) {
+        self.pane = pane
+        isRegistered = true
+        registerFrameHandler()
+        for identifier in pane.container?.strategies.identifiers ?? [] { registerMessageHandler(identifier) }
+    }
+
+    /// Registers a strategy's Promise-returning handler in the page's world (the SDK posts
+    /// to it with the frame's token) and connects its reply signal, detailed by name: the
+    /// signal does not carry it otherwise.
+    func registerMessageHandler(_ name: String) {
+        guard isRegistered, registeredHandlers[name] == nil, name != ScriptBridge.frameHandlerName else { return }
+        registeredHandlers[name] = configuration.allowedOrigins(forStrategy: name)
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager.pointer, name, nil)
+        signals.connect(
+            gptr(contentManager.pointer), "script-message-with-reply-received::\(name)",
+            context: SignalContext(owner: self, tag: name), handler: gCallback(onScriptMessage))
+    }
+
+    /// The registrar's handler, in the isolated world only, where page scripts cannot
+    /// post to it.
+    private func registerFrameHandler() {
+        let name = ScriptBridge.frameHandlerName
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager.pointer, name, ScriptBridge.worldName)
+        signals.connect(
+            gptr(contentManager.pointer), "script-message-with-reply-received::\(name)",
+            context: SignalContext(owner: self, tag: name), handler: gCallback(onFrameRegistration))
+    }
+
+    /// Opens `frame`'s channel to the strategy `name` (see `BridgeChannel`).
+    func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>, batches: Bool) {
+        guard channels[token]?.contains(where: { $0.strategy == name }) != true else { return }
+        let channel = BridgeChannel(strategy: name, token: token, allowedOrigins: allowedOrigins, batches: batches)
+        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager.pointer, channel.handlerName, nil)
+        // WebKit interns each handler name as a GQuark for the signal's detail: one small
+        // string per channel for the life of the process, hence channels only for frames
+        // that keep calling.
+        channel.signalID = signals.connect(
+            gptr(contentManager.pointer), "script-message-with-reply-received::\(channel.handlerName)",
+            context: SignalContext(owner: self, item: channel), handler: gCallback(onChannelMessage))
+        channels[token, default: []].append(channel)
+    }
+
+    /// Closes a forgotten frame's channels: its later posts there throw in the page.
+    func closeChannels(of token: FrameToken) {
+        guard let closing = channels.removeValue(forKey: token) else { return }
+        for channel in closing {
+            signals.disconnect(id: channel.signalID)
+            webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, channel.handlerName)
+        }
+    }
+
+    /// The web process died: every frame's token died with it.
+    func processDied() {
+        frames.removeAll()
+    }
+
+    func tearDown() {
+        guard isRegistered else { return }
+        isRegistered = false
+        signals.disconnectAll()
+        let manager = contentManager.pointer
+        for name in registeredHandlers.keys { webkit_user_content_manager_unregister_script_message_handler(manager, name) }
+        registeredHandlers.removeAll()
+        for channel in channels.values.joined() {
+            webkit_user_content_manager_unregister_script_message_handler(manager, channel.handlerName)
+        }
+        channels.removeAll()
+        webkit_user_content_manager_unregister_script_message_handler_in_world(
+            manager, ScriptBridge.frameHandlerName, ScriptBridge.worldName)
+        frames.removeAll()
+    }
+
+    isolated deinit {
+        tearDown()
+    }
+}
+
+/// The arguments of `script-message-with-reply-received`:
+/// `gboolean (*)(WebKitUserContentManager*, JSCValue*, WebKitScriptMessageReply*, gpointer)`.
+typealias ScriptMessageSignal = @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean
+
+/// `script-message-with-reply-received::NAME`. Always TRUE: every message is answered,
+/// with an error when nobody is left to answer it.
+private let onScriptMessage: ScriptMessageSignal = { _, value, reply, data in
+    guard let value, let reply else { return 1 }
+    // One isolation check per message (each costs a closure context and an executor check).
+    onMainLoop((value, reply, data)) { value, reply, data in
+        guard let adapter = SignalContext.owner(data, as: MessageAdapter.self) else {
+            return MessageAdapter.answerClosed(value: value, reply: reply)
+        }
+        adapter.receiveMessage(name: SignalContext.tag(data), value: value, reply: reply)
+    }
+    return 1
+}
+
+/// `script-message-with-reply-received::NAME#TOKEN`: a frame's channel, same signature.
+private let onChannelMessage: ScriptMessageSignal = { _, value, reply, data in
+    guard let value, let reply else { return 1 }
+    onMainLoop((value, reply, data)) { value, reply, data in
+        guard let adapter = SignalContext.owner(data, as: MessageAdapter.self),
+              let channel = SignalContext.item(data, as: BridgeChannel.self)
+        else { return MessageAdapter.answerClosed(value: value, reply: reply) }
+        adapter.receiveChannelMessage(channel, value: value, reply: reply)
+    }
+    return 1
+}
+
+/// `script-message-with-reply-received::vitrine-frame`: a frame's registrar, same signature.
+private let onFrameRegistration: ScriptMessageSignal = { _, value, reply, data in
+    guard let value, let reply else { return 1 }
+    onMainLoop((value, reply, data)) { value, reply, data in
+        guard let adapter = SignalContext.owner(data, as: MessageAdapter.self) else {
+            return MessageAdapter.answerClosed(value: value, reply: reply)
+        }
+        adapter.registerFrame(value, reply: reply)
+    }
+    return 1
+}

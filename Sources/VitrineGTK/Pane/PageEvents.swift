@@ -1,0 +1,78 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// What the page reports that decides nothing: load progress and the title go to the
+/// container; `window.close()` closes it; the zoom stays at 100 % when zoom is disabled.
+@MainActor
+final class PageEvents: PaneCollaborator {
+    private weak var pane: WebPane?
+    private let signals = SignalConnections()
+
+    func attach(to pane: WebPane) {
+        self.pane = pane
+        let view = gptr(pane.webView)
+        signals.connect(view, "load-changed", context: SignalContext(owner: self), handler: gCallback(onLoadChanged))
+        signals.connect(view, "notify::title", context: SignalContext(owner: self), handler: gCallback(onTitleChanged))
+        signals.connect(view, "close", context: SignalContext(owner: self), handler: gCallback(onViewClose))
+        if pane.configuration.disablesZoom {
+            signals.connect(view, "notify::zoom-level", context: SignalContext(owner: self), handler: gCallback(onZoomChanged))
+        }
+    }
+
+    func tearDown() {
+        signals.disconnectAll()
+    }
+
+    fileprivate func loadChanged(_ event: WebKitLoadEvent) {
+        let name: String
+        switch event {
+        case WEBKIT_LOAD_STARTED: name = "started"
+        case WEBKIT_LOAD_REDIRECTED: name = "redirected"
+        case WEBKIT_LOAD_COMMITTED: name = "committed"
+        case WEBKIT_LOAD_FINISHED: name = "finished"
+        default: return
+        }
+        guard let pane else { return }
+        pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil)
+    }
+
+    fileprivate func titleChanged() {
+        guard let pane, let title = string(webkit_web_view_get_title(pane.webView)), !title.isEmpty else { return }
+        pane.container?.paneTitleChanged(pane, title: title)
+    }
+
+    fileprivate func closeRequested() {
+        pane?.container?.close()
+    }
+
+    fileprivate func zoomChanged() {
+        guard let view = pane?.webView else { return }
+        if webkit_web_view_get_zoom_level(view) != 1.0 { webkit_web_view_set_zoom_level(view, 1.0) }
+    }
+}
+
+/// `load-changed`: `void (*)(WebKitWebView*, WebKitLoadEvent, gpointer)`.
+private let onLoadChanged: @convention(c) (OpaquePointer?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
+    onMainLoop((event, data)) { event, data in SignalContext.owner(data, as: PageEvents.self)?.loadChanged(event) }
+}
+
+/// `notify::title`: `void (*)(GObject*, GParamSpec*, gpointer)`.
+private let onTitleChanged: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
+    onMainLoop(data) { data in SignalContext.owner(data, as: PageEvents.self)?.titleChanged() }
+}
+
+/// `close` (the page called `window.close()`): `void (*)(WebKitWebView*, gpointer)`.
+private let onViewClose: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    onMainLoop(data) { data in SignalContext.owner(data, as: PageEvents.self)?.closeRequested() }
+}
+
+/// `notify::zoom-level`: keyboard and Ctrl+scroll zoom change this property; the viewport
+/// script covers pinch zoom.
+private let onZoomChanged: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
+    onMainLoop(data) { data in SignalContext.owner(data, as: PageEvents.self)?.zoomChanged() }
+}

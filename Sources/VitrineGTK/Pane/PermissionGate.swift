@@ -1,0 +1,91 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// `permission-request` → `Configuration.permissionDecision` → allow or deny, logged.
+/// `authenticate` (HTTP authentication) is WebKit's to answer while the pane lives. With
+/// the pane gone, both are refused and claimed: nothing is granted by default.
+@MainActor
+final class PermissionGate: PaneCollaborator {
+    private weak var pane: WebPane?
+    private let signals = SignalConnections()
+
+    func attach(to pane: WebPane) {
+        self.pane = pane
+        let view = gptr(pane.webView)
+        signals.connect(view, "permission-request", context: SignalContext(owner: self), handler: gCallback(onPermissionRequest))
+        signals.connect(view, "authenticate", context: SignalContext(owner: self), handler: gCallback(onAuthenticate))
+    }
+
+    func tearDown() {
+        signals.disconnectAll()
+    }
+
+    /// Answers the request. Returns false only when there is nobody to decide.
+    fileprivate func decide(_ request: OpaquePointer) -> Bool {
+        guard let pane, let container = pane.container, !pane.isTornDown else { return false }
+        let origin = pane.currentURL.flatMap(Origin.init)
+        let decision = container.configuration.permissionDecision(for: Self.kinds(of: request), from: origin)
+        if decision.isGranted { webkit_permission_request_allow(request) } else { webkit_permission_request_deny(request) }
+        container.record(.permission(kind: decision.kindName, origin: decision.originName, granted: decision.isGranted))
+        return true
+    }
+
+    /// Whether someone is there to let WebKit ask for credentials.
+    fileprivate var isAttended: Bool {
+        guard let pane else { return false }
+        return pane.container != nil && !pane.isTornDown
+    }
+
+    /// The permission kinds a request asks for, from its GType.
+    static func kinds(of request: OpaquePointer) -> Set<PermissionKind> {
+        // The request is a GInterface pointer; its GType tells the kind (C's WEBKIT_IS_… macros).
+        let instance = UnsafeMutableRawPointer(request).assumingMemoryBound(to: GTypeInstance.self)
+        func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(instance, type) != 0 }
+        if isA(webkit_user_media_permission_request_get_type()) {
+            let media = UnsafeMutableRawPointer(request).assumingMemoryBound(to: WebKitUserMediaPermissionRequest.self)
+            var kinds: Set<PermissionKind> = []
+            if webkit_user_media_permission_is_for_audio_device(media) != 0 { kinds.insert(.microphone) }
+            if webkit_user_media_permission_is_for_video_device(media) != 0 { kinds.insert(.camera) }
+            if webkit_user_media_permission_is_for_display_device(media) != 0 { kinds.insert(.screenCapture) }
+            return kinds
+        }
+        if isA(webkit_geolocation_permission_request_get_type()) { return [.geolocation] }
+        if isA(webkit_notification_permission_request_get_type()) { return [.notifications] }
+        if isA(webkit_clipboard_permission_request_get_type()) { return [.clipboard] }
+        if isA(webkit_pointer_lock_permission_request_get_type()) { return [.pointerLock] }
+        if isA(webkit_device_info_permission_request_get_type()) { return [.deviceInfo] }
+        if isA(webkit_media_key_system_permission_request_get_type()) { return [.mediaKeySystem] }
+        return []
+    }
+}
+
+/// `permission-request`: `gboolean (*)(WebKitWebView*, WebKitPermissionRequest*, gpointer)`.
+/// Always TRUE: WebKit's default handler would deny too, but silently.
+private let onPermissionRequest: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+    _, request, data in
+    guard let request else { return 1 }
+    onMainLoop((request, data)) { request, data in
+        if SignalContext.owner(data, as: PermissionGate.self)?.decide(request) != true {
+            webkit_permission_request_deny(request)
+        }
+    }
+    return 1
+}
+
+/// `authenticate`: `gboolean (*)(WebKitWebView*, WebKitAuthenticationRequest*, gpointer)`.
+/// FALSE lets WebKit ask for credentials as it always has; with the pane gone the request
+/// is cancelled and claimed.
+private let onAuthenticate: @convention(c) (OpaquePointer?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean = {
+    _, request, data in
+    guard let request else { return 1 }
+    return onMainLoop((request, data)) { request, data in
+        if SignalContext.owner(data, as: PermissionGate.self)?.isAttended == true { return false }
+        webkit_authentication_request_cancel(request)
+        return true
+    } ? 1 : 0
+}

@@ -1,0 +1,185 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// Crash and hang recovery, error pages, TLS errors.
+///
+/// A dead web process comes back by itself (`web-process-terminated` → reload), unless
+/// `CrashLoopDetector` sees a crash loop: then the crash-loop page counts down instead of
+/// a restart storm. A page whose process stops answering `HangWatchdog`'s probes is
+/// terminated and so recovered the same way. Load failures show Vitrine's error page,
+/// which retries by itself.
+@MainActor
+final class RecoveryMonitor: PaneCollaborator {
+    private weak var pane: WebPane?
+    private let signals = SignalConnections()
+    private var crashes = CrashLoopDetector(options: KioskOptions())
+    private var hangs: HangWatchdog?
+    private var watchdog: Task<Void, Never>?
+    /// The URL being replaced by an error page, so its load events are told apart.
+    private var showingErrorPageFor: URL?
+
+    func attach(to pane: WebPane) {
+        self.pane = pane
+        let configuration = pane.configuration
+        let view = gptr(pane.webView)
+        signals.connect(view, "load-failed", context: SignalContext(owner: self), handler: gCallback(onLoadFailed))
+        signals.connect(view, "load-failed-with-tls-errors", context: SignalContext(owner: self), handler: gCallback(onTLSError))
+        guard configuration.recoversFromCrashes else { return }
+        let options = configuration.kiosk ?? KioskOptions()
+        crashes = CrashLoopDetector(options: options)
+        signals.connect(view, "web-process-terminated", context: SignalContext(owner: self), handler: gCallback(onWebProcessTerminated))
+        // Hang detection is for unattended kiosks; an ordinary window has a person to
+        // notice (and the probes would cost every window a little).
+        if configuration.kiosk != nil { startWatchdog(HangWatchdog(timeout: options.unresponsiveTimeout)) }
+    }
+
+    func tearDown() {
+        signals.disconnectAll()
+        watchdog?.cancel()
+        watchdog = nil
+    }
+
+    isolated deinit {
+        watchdog?.cancel()
+    }
+
+    // MARK: Crashes
+
+    fileprivate func webProcessTerminated(_ reason: WebKitWebProcessTerminationReason) {
+        guard let pane, let container = pane.container, !pane.isTornDown else { return }
+        let why: String
+        switch reason {
+        case WEBKIT_WEB_PROCESS_CRASHED: why = "crashed"
+        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: why = "exceeded-memory-limit"
+        default: why = "terminated"
+        }
+        let url = showingErrorPageFor ?? pane.currentURL ?? container.configuration.startURL
+        container.record(.native(action: "web-process-terminated", detail: why))
+        pane.messages.processDied() // every frame's token died with its process
+        hangs?.reset()
+        let response = crashes.processDied(at: .now)
+        guard let url else { return }
+        switch response {
+        case .showCrashLoopPage(let countdown):
+            container.record(.native(action: "crash-loop", detail: url.absoluteString))
+            show(ErrorPage(kind: .crashLoop, url: url, detail: "The page's process \(why).", countdown: countdown))
+        case .reload:
+            container.record(.native(action: "recover", detail: url.absoluteString))
+            pane.load(url)
+        }
+    }
+
+    // MARK: Hangs
+
+    private func startWatchdog(_ initial: HangWatchdog) {
+        hangs = initial
+        let interval = initial.interval
+        watchdog = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self else { return }
+                self.tick()
+            }
+        }
+    }
+
+    private func tick() {
+        guard let pane, !pane.isTornDown, var hangs else { return }
+        let canProbe = pane.currentURL != nil && webkit_web_view_is_loading(pane.webView) == 0
+        let now = ContinuousClock.now
+        let step = hangs.tick(at: now, canProbe: canProbe)
+        self.hangs = hangs
+        switch step {
+        case .wait:
+            break
+        case .terminate:
+            pane.record(.native(action: "unresponsive", detail: pane.currentURL?.absoluteString ?? ""))
+            webkit_web_view_terminate_web_process(pane.webView)
+        case .sendProbe:
+            probe(pane.webView, sentAt: now)
+        }
+    }
+
+    /// Asks the page's process to run a trivial script in Vitrine's world.
+    private func probe(_ view: UnsafeMutablePointer<WebKitWebView>, sentAt sent: ContinuousClock.Instant) {
+        AsyncCallback.call({ callback, data in
+            webkit_web_view_evaluate_javascript(view, "0", -1, ScriptBridge.worldName, nil, nil, callback, data)
+        }, finish: { [weak self] _, result in
+            var error: UnsafeMutablePointer<GError>?
+            if let value = webkit_web_view_evaluate_javascript_finish(view, result, &error) { g_object_unref(gptr(value)) }
+            g_clear_error(&error)
+            self?.hangs?.probeAnswered(sentAt: sent)
+        })
+    }
+
+    // MARK: Error pages
+
+    /// Reports a failed load and shows Vitrine's error page for it. Returns false (WebKit's
+    /// own handling) for cancellations, which are not failures: a navigation the chain
+    /// cancelled, a load replaced by another.
+    fileprivate func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?) -> Bool {
+        guard let pane else { return false }
+        let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
+        pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uri), error: message)
+        guard pane.configuration.showsErrorPages, let error, let url = URL(string: uri) else { return false }
+        let isCancellation = (error.pointee.domain == webkit_network_error_quark() && error.pointee.code == WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
+            || error.pointee.domain == webkit_policy_error_quark()
+        // Anything else is a failure to reach the page: WebKit's network errors, GIO's
+        // (connection refused, host not found), soup's.
+        guard !isCancellation else { return false }
+        show(ErrorPage(kind: .network, url: url, detail: message, countdown: 0))
+        return true
+    }
+
+    /// `load-failed-with-tls-errors`: never proceeds (a trusted certificate is allowed
+    /// up front, see `TLSExceptions`); shows the TLS error page.
+    fileprivate func tlsFailed(uri: String) -> Bool {
+        guard let pane, let url = URL(string: uri) else { return false }
+        pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
+        guard pane.configuration.showsErrorPages else { return false }
+        show(ErrorPage(kind: .tls, url: url, detail: url.host.map { "Host: \($0)" } ?? uri, countdown: 60))
+        return true
+    }
+
+    private func show(_ page: ErrorPage) {
+        guard let pane else { return }
+        showingErrorPageFor = page.url
+        pane.record(.native(action: "error-page", detail: "\(page.kind.rawValue) \(page.url.absoluteString)"))
+        webkit_web_view_load_alternate_html(pane.webView, page.html(), page.url.absoluteString, nil)
+    }
+}
+
+/// `web-process-terminated`: `void (*)(WebKitWebView*, WebKitWebProcessTerminationReason, gpointer)`.
+private let onWebProcessTerminated: @convention(c) (OpaquePointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = {
+    _, reason, data in
+    onMainLoop((reason, data)) { reason, data in
+        SignalContext.owner(data, as: RecoveryMonitor.self)?.webProcessTerminated(reason)
+    }
+}
+
+/// `load-failed`: `gboolean (*)(WebKitWebView*, WebKitLoadEvent, gchar*, GError*, gpointer)`.
+/// TRUE when Vitrine showed its own error page instead of WebKit's.
+private let onLoadFailed: @convention(c) (OpaquePointer?, WebKitLoadEvent, UnsafeMutablePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = {
+    _, _, uri, error, data in
+    let failing = uri.map { String(cString: $0) } ?? ""
+    return onMainLoop((error, data)) { error, data in
+        SignalContext.owner(data, as: RecoveryMonitor.self)?.loadFailed(uri: failing, error: error) ?? false
+    } ? 1 : 0
+}
+
+/// `load-failed-with-tls-errors`: `gboolean (*)(WebKitWebView*, gchar*, GTlsCertificate*, GTlsCertificateFlags, gpointer)`.
+/// TRUE when Vitrine showed its error page; either way the load stays failed (WebKit
+/// proceeds only with a certificate allowed up front).
+private let onTLSError: @convention(c) (OpaquePointer?, UnsafeMutablePointer<gchar>?, OpaquePointer?, GTlsCertificateFlags, gpointer?) -> gboolean = {
+    _, uri, _, _, data in
+    guard let uri else { return 0 }
+    let failing = String(cString: uri)
+    return onMainLoop(data) { data in
+        SignalContext.owner(data, as: RecoveryMonitor.self)?.tlsFailed(uri: failing) ?? false
+    } ? 1 : 0
+}

@@ -1,0 +1,138 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// One WebKitGTK view with its own user content manager, wired to its container's chain
+/// and strategies. A container has one pane, or one per native tab.
+///
+/// The pane only composes; each WebKit signal enters one collaborator, which owns its
+/// connections and releases them when it goes:
+///
+/// | collaborator | signals | decides through |
+/// | --- | --- | --- |
+/// | `NavigationAdapter` | `decide-policy`, `create` | the chain, `Configuration.outcome(of:for:)` |
+/// | `MessageAdapter` | `script-message-with-reply-received::…` | the strategies |
+/// | `PageEvents` | `load-changed`, `notify::title`, `close`, `notify::zoom-level` | — (reports) |
+/// | `RecoveryMonitor` | `web-process-terminated`, `load-failed`, `load-failed-with-tls-errors` | `CrashLoopDetector`, `HangWatchdog` |
+/// | `PermissionGate` | `permission-request`, `authenticate` | `Configuration.permissionDecision` |
+/// | `DownloadGate` | `download-started` (web context) | `Configuration.downloadDirectory` |
+///
+/// Ownership: the pane owns its view and content manager references and its collaborators;
+/// the container owns the panes. Collaborators refer to the pane, and the pane to its
+/// container, weakly: a callback that finds either gone fails closed.
+@MainActor
+final class WebPane {
+    let view: GObjectReference<WebKitWebView>
+    let contentManager: GObjectReference<WebKitUserContentManager>
+    weak var container: WebContainer?
+    let configuration: Configuration
+    let navigation: NavigationAdapter
+    let messages: MessageAdapter
+    let pageEvents: PageEvents
+    let recovery: RecoveryMonitor
+    let permissions: PermissionGate
+    let downloads: DownloadGate
+    /// The container's `app://` resolver, routed to this view until the pane goes.
+    private let appScheme: AppSchemeRoute?
+    private(set) var isTornDown = false
+
+    init(container: WebContainer) {
+        self.container = container
+        configuration = container.configuration
+        contentManager = GObjectReference(adopting: webkit_user_content_manager_new())
+        // The view is a floating GtkWidget; sinking it gives the pane a real reference.
+        let webView: UnsafeMutablePointer<WebKitWebView> = cast(webkit_web_view_new_with_user_content_manager(contentManager.pointer)!)
+        view = GObjectReference(retaining: webView)
+        appScheme = container.appSite.map { AppSchemeHandler.shared.route(webView, to: $0) }
+        navigation = NavigationAdapter()
+        messages = MessageAdapter(contentManager: contentManager, configuration: configuration)
+        pageEvents = PageEvents()
+        recovery = RecoveryMonitor()
+        permissions = PermissionGate()
+        downloads = DownloadGate()
+        Self.apply(configuration.webViewSettings, to: webView)
+        installScripts()
+        navigation.attach(to: self)
+        messages.attach(to: self)
+        pageEvents.attach(to: self)
+        recovery.attach(to: self)
+        permissions.attach(to: self)
+        downloads.attach(to: self)
+    }
+
+    var webView: UnsafeMutablePointer<WebKitWebView> { view.pointer }
+    var widget: UnsafeMutablePointer<GtkWidget> { cast(view.pointer) }
+
+    var currentURL: URL? {
+        string(webkit_web_view_get_uri(webView)).flatMap(URL.init(string:))
+    }
+
+    func load(_ url: URL) {
+        webkit_web_view_load_uri(webView, url.absoluteString)
+    }
+
+    func record(_ event: ContainerEvent) {
+        container?.record(event)
+    }
+
+    /// The frames' open channels (see `BridgeChannel`).
+    var channels: [FrameToken: [BridgeChannel]] { messages.channels }
+
+    /// Closes a forgotten frame's channels (see `MessageAdapter.closeChannels(of:)`).
+    func closeChannels(of token: FrameToken) { messages.closeChannels(of: token) }
+
+    // MARK: Set-up
+
+    private static func apply(_ settings: WebViewSettings, to view: UnsafeMutablePointer<WebKitWebView>) {
+        let webSettings = webkit_web_view_get_settings(view)
+        webkit_settings_set_enable_developer_extras(webSettings, settings.developerExtras ? 1 : 0)
+        if settings.javascriptCanOpenWindows { webkit_settings_set_javascript_can_open_windows_automatically(webSettings, 1) }
+        if let userAgent = settings.userAgent { webkit_settings_set_user_agent(webSettings, userAgent) }
+    }
+
+    private func installScripts() {
+        // The bridge comes first so page scripts and other user scripts find `vitrine`.
+        add(UserScript(source: ScriptBridge.frameRegistrar, injectionTime: .documentStart, frames: .allFrames),
+            world: ScriptBridge.worldName)
+        add(UserScript(source: ScriptBridge.pageSDK, injectionTime: .documentStart, frames: .allFrames), world: nil)
+        for script in configuration.userScripts { add(script, world: nil) }
+    }
+
+    private func add(_ script: UserScript, world: String?) {
+        let frames = script.frames == .topFrame ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
+        let time = script.injectionTime == .documentStart
+            ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
+        let userScript = world.map { webkit_user_script_new_for_world(script.source, frames, time, $0, nil, nil) }
+            ?? webkit_user_script_new(script.source, frames, time, nil, nil)
+        webkit_user_content_manager_add_script(contentManager.pointer, userScript)
+        webkit_user_script_unref(userScript)
+    }
+
+    // MARK: Tear-down
+
+    /// Disconnects every collaborator now, while the view still exists (the window is being
+    /// destroyed). What each holds is released again, harmlessly, when it goes.
+    func tearDown() {
+        guard !isTornDown else { return }
+        isTornDown = true
+        navigation.tearDown()
+        messages.tearDown()
+        pageEvents.tearDown()
+        recovery.tearDown()
+        permissions.tearDown()
+        downloads.tearDown()
+    }
+}
+
+/// A part of a pane that owns the signal connections of one job.
+@MainActor
+protocol PaneCollaborator: AnyObject {
+    /// Connects its signals for `pane`, which it refers to weakly.
+    func attach(to pane: WebPane)
+    /// Disconnects everything (also done when it goes).
+    func tearDown()
+}
