@@ -6,6 +6,12 @@ public struct PermissionDecision: Sendable, Equatable {
     public let kindName: String
     /// The page's origin as logged (`null` when it has none).
     public let originName: String
+
+    public init(isGranted: Bool, kindName: String, originName: String) {
+        self.isGranted = isGranted
+        self.kindName = kindName
+        self.originName = originName
+    }
 }
 
 extension Configuration {
