@@ -87,6 +87,8 @@ extension WebKitTests {
             let (second, secondEvents) = try open(trusted) { $0.trustCertificate(at: certificate, forHost: "127.0.0.1") }
             defer { second.close() }
             #expect(await TestLoop.wait { secondEvents.events.contains(.load(event: "finished", url: trusted.absoluteString, error: nil)) })
+            #expect(secondEvents.events.contains(.native(action: "tls-exception", detail: "127.0.0.1")),
+                    "the exception installed while the container was built reaches the log")
             #expect(try await second.evaluate("document.title") == "real page")
         }
     }

@@ -21,7 +21,8 @@ final class LoopbackHTTPServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test_server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path, "--directory", self.directory.path, "--port", String(port)]
+        process.arguments = ["python3", "-u", script.path, "--directory", self.directory.path, "--port", String(port),
+                             "--log", self.directory.path + ".requests"]
             + (tls.map { ["--cert", $0.certificate, "--key", $0.key] } ?? [])
         scheme = tls == nil ? "http" : "https"
         let output = Pipe()
@@ -40,11 +41,20 @@ final class LoopbackHTTPServer {
         URL(string: "\(scheme)://\(host):\(port)/\(path)")!
     }
 
+    /// The paths requested so far, in order (query included).
+    var requestedPaths: [String] {
+        let log = (try? String(contentsOfFile: directory.path + ".requests", encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").map(String.init)
+    }
+
     /// Stops the server. Not waiting: `waitUntilExit` spins a run loop that a main-actor
     /// test would block.
     func stop(removingFiles: Bool = true) {
         kill(process.processIdentifier, SIGKILL)
-        if removingFiles { try? FileManager.default.removeItem(at: directory) }
+        if removingFiles {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(atPath: directory.path + ".requests")
+        }
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.

@@ -3,6 +3,7 @@
 Serves files from a folder, plus:
   /redirect?to=URL      302 to URL
   /slow?ms=N            answers after N milliseconds
+With --log FILE, appends each request's path to FILE (a line each) before answering.
 Prints "PORT <n>" once listening. Binds 127.0.0.1 only; stops on SIGTERM.
 """
 import argparse
@@ -14,7 +15,12 @@ import urllib.parse
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    log_file = None
+
     def do_GET(self):
+        if self.log_file:
+            with open(self.log_file, "a") as log:
+                log.write(self.path + "\n")
         url = urllib.parse.urlsplit(self.path)
         query = urllib.parse.parse_qs(url.query)
         if url.path == "/redirect":
@@ -41,7 +47,9 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cert")
     parser.add_argument("--key")
+    parser.add_argument("--log")
     options = parser.parse_args()
+    Handler.log_file = options.log
 
     def handler(*args, **kwargs):
         return Handler(*args, directory=options.directory, **kwargs)
