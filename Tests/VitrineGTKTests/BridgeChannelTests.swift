@@ -12,7 +12,7 @@ struct PickyStrategy: ScriptMessageStrategy {
         message.body
     }
 
-    func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+    func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         if message.body.stringValue?.hasPrefix("no") == true { throw ScriptMessageError("picky: not " + (message.body.stringValue ?? "")) }
         return .messageBody
     }

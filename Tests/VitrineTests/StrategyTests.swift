@@ -31,7 +31,7 @@ struct SlowStrategy: ScriptMessageStrategy {
     }
 }
 
-/// Knows some answers at once, refuses others at once, and leaves the rest to `reply`.
+/// Knows some answers at once, refuses others at once, and leaves the rest to `handle`.
 struct QuickStrategy: ScriptMessageStrategy {
     static let identifier = "quick"
     @MainActor
@@ -39,7 +39,7 @@ struct QuickStrategy: ScriptMessageStrategy {
         "slow path"
     }
     @MainActor
-    func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+    func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         switch message.body.stringValue {
         case "now": return .json(#""at once""#)
         case "refuse": throw OtherError()
@@ -74,19 +74,19 @@ struct ScriptMessageStrategiesTests {
         #expect(original == ["reply": "old", "body": 7], "adding returns a copy; the original keeps its strategy")
     }
 
-    @Test func anImmediateAnswerNeedsNoTaskAndTheRestGoesToReply() async throws {
+    @Test func anImmediateAnswerNeedsNoTaskAndTheRestGoesToHandle() async throws {
         let strategies = ScriptMessageStrategies([PingStrategy(), QuickStrategy(), EchoStrategy(reply: 1)])
-        #expect(strategies.immediateReply(ScriptMessage(name: "ping", body: [1, 2]), context: context) == .success(.messageBody))
-        #expect(strategies.immediateReply(ScriptMessage(name: "quick", body: "now"), context: context) == .success(.json(#""at once""#)))
-        #expect(strategies.immediateReply(ScriptMessage(name: "quick", body: "refuse"), context: context)
+        #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "ping", body: [1, 2])), context: context) == .success(.messageBody))
+        #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "quick", body: "now")), context: context) == .success(.json(#""at once""#)))
+        #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "quick", body: "refuse")), context: context)
                 == .failure(ScriptMessageError("quick: the disk is on fire")))
-        #expect(strategies.immediateReply(ScriptMessage(name: "quick", body: "later"), context: context) == nil)
-        #expect(strategies.immediateReply(ScriptMessage(name: "echo", body: 1), context: context) == nil, "the default is nil")
-        #expect(strategies.immediateReply(ScriptMessage(name: "nobody", body: 1), context: context)
+        #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "quick", body: "later")), context: context) == nil)
+        #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "echo", body: 1)), context: context) == nil, "the default is nil")
+        #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "nobody", body: 1)), context: context)
                 == .failure(ScriptMessageError("no strategy for message 'nobody'")))
         let later = await strategies.dispatchReply(ScriptMessage(name: "quick", body: "later"), context: context)
         #expect(later == .success(.json(#""slow path""#)))
-        // `reply` gives the immediate answer when there is one.
+        // `dispatchReply` gives the immediate answer when there is one.
         #expect(await strategies.dispatchReply(ScriptMessage(name: "ping", body: 5), context: context) == .success(.messageBody))
         #expect(await strategies.dispatchReply(ScriptMessage(name: "quick", body: "now"), context: context)
                 == .success(.json(#""at once""#)))

@@ -45,16 +45,18 @@ public struct ScriptMessageStrategies: Sendable {
         await answer(message) { try await $0.handle(message, context: context) }
     }
 
-    /// Like `dispatch`, with the answer as the bridge sends it back (`ScriptReply`).
+    /// Like `dispatch`, with the answer as the bridge sends it back: the fast path's answer
+    /// when it has one, else `handle`'s value as JSON text.
     @MainActor
     public func dispatchReply(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<ScriptReply, ScriptMessageError> {
-        await answer(message) { try await $0.reply(to: message, context: context) }
+        if let answer = immediateReply(ScriptMessageView(message), context: context) { return answer }
+        return await answer(message) { .json(try await $0.handle(message, context: context).jsonText) }
     }
 
-    /// The answer if the strategy gives it without waiting (`immediateReply`), an error if
-    /// no strategy has the message's name, or nil: then `dispatchReply` answers.
+    /// The answer if the strategy gives it at once (`immediateReply`), an error if no
+    /// strategy has the message's name, or nil: then `dispatchReply` answers.
     @MainActor
-    public func immediateReply(_ message: ScriptMessage, context: ScriptMessageContext) -> Result<ScriptReply, ScriptMessageError>? {
+    public func immediateReply(_ message: borrowing ScriptMessageView, context: ScriptMessageContext) -> Result<ScriptReply, ScriptMessageError>? {
         guard let strategy = byIdentifier[message.name] else { return .failure(Self.noStrategy(message.name)) }
         do {
             return try strategy.immediateReply(to: message, context: context).map(Result.success)

@@ -16,8 +16,10 @@ public struct ScriptMessageContext {
 
 /// How one kind of script message is answered: a Strategy chosen by its identifier.
 ///
-/// Strategies know nothing of each other. What `handle` returns resolves the page's
-/// Promise with that JSON value; what it throws rejects it with the error's description.
+/// Strategies know nothing of each other. `handle` is the one entry point: what it returns
+/// resolves the page's Promise with that JSON value; what it throws rejects it with the
+/// error's description. `immediateReply` is an optional fast path for a strategy that
+/// knows its answer without waiting for anything.
 ///
 /// Mark implementations `@MainActor` (the requirements are): a witness without it is
 /// nonisolated, so every message would hop to the global executor and back — two extra
@@ -28,15 +30,11 @@ public protocol ScriptMessageStrategy: Sendable {
 
     @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
 
-    /// The answer as the bridge sends it back. Defaults to `immediateReply` when it has
-    /// one, else `handle` encoded as JSON; a strategy that can answer without building a
-    /// `JSONValue` (JSON text it already has, or `.messageBody`) overrides it.
-    @MainActor func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply
-
-    /// The answer when the strategy knows it without waiting for anything, else nil (the
-    /// default): the bridge then answers within WebKit's signal, without starting a task
-    /// for `reply`. `ping` answers here (`.messageBody`: the page's value goes back untouched).
-    @MainActor func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply?
+    /// The answer when the strategy knows it at once, else nil (the default): `handle`
+    /// then answers. The bridge calls it inside WebKit's signal, with no task and nothing
+    /// held; the message is only borrowed for the call. `ping` answers here with
+    /// `.messageBody`: the page's value goes back untouched, never converted.
+    @MainActor func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply?
 }
 
 /// A strategy's answer on its way back to the page.
@@ -53,13 +51,7 @@ extension ScriptMessageStrategy {
     public var identifier: String { Self.identifier }
 
     @MainActor
-    public func reply(to message: ScriptMessage, context: ScriptMessageContext) async throws -> ScriptReply {
-        if let answer = try immediateReply(to: message, context: context) { return answer }
-        return .json(try await handle(message, context: context).jsonText)
-    }
-
-    @MainActor
-    public func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+    public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         nil
     }
 }

@@ -49,9 +49,9 @@ struct BridgeRequest {
         }
     }
 
-    /// Makes the body's JSON text when a strategy first reads it (on the main thread:
-    /// strategies run on the main actor, and the bridge settles the body there).
-    static func makeBodyJSON(_ body: Body) -> @Sendable () -> String {
+    /// Makes the body's JSON text when it is first read: by a strategy's fast path, inside
+    /// the signal, or before `handle` runs.
+    static func makeBodyJSON(_ body: Body) -> () -> String {
         switch body {
         case .text(let text): return { JSONValue.string(text).jsonText }
         case .json(let json): return { json }

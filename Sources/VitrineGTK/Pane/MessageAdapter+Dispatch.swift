@@ -154,7 +154,7 @@ extension MessageAdapter {
     private func answer(name: String, pageURL: URL, origin: String?, body: BridgeRequest.Body,
                         messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination,
                         container: WebContainer) -> Delivery {
-        var message = ScriptMessage(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
+        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
         let context = ScriptMessageContext(host: container)
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
@@ -165,19 +165,18 @@ extension MessageAdapter {
         }
         // A strategy that knows its answer at once (`ping`) answers within this signal
         // emission: no task, and nothing held.
-        if let result = strategies.immediateReply(message, context: context) {
-            message.settleBody()
+        if let result = strategies.immediateReply(view, context: context) {
             PendingScriptReply.send(result, body: body, messageValue: messageValue, to: destination)
             record(result, in: container)
             return .answeredAtOnce
         }
         // Otherwise a task that runs at once on this thread up to the strategy's first
         // suspension: a strategy that answers without waiting still answers here, with no
-        // extra main-loop turn.
+        // extra main-loop turn. The body becomes text here, while its source is at hand.
+        let message = view.message
         let pending = PendingScriptReply(to: destination, messageValue: messageValue, body: body)
         Task.immediate { @MainActor [weak container] in
             let result = await strategies.dispatchReply(message, context: context)
-            message.settleBody()
             pending.answer(result)
             record(result, in: container)
         }

@@ -15,11 +15,11 @@ public struct PingStrategy: ScriptMessageStrategy {
         message.body
     }
 
-    /// The body it got, untouched: same value, no JSON work (also what `reply` answers).
+    /// The body it got, untouched: same value, no JSON work.
     /// (An object's keys may come back in another order: WebKit carries an object in a
     /// reply as a dictionary.)
     @MainActor
-    public func immediateReply(to message: ScriptMessage, context: ScriptMessageContext) throws -> ScriptReply? {
+    public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         .messageBody
     }
 }
