@@ -47,10 +47,7 @@ public final class WebContainer: ContainerHost {
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
-    private var sinks: [any EventSink] = []
-    /// Events recorded before any sink was added (TLS exceptions are installed in `init`):
-    /// each sink added before the start gets them first.
-    private var startupEvents: [ContainerEvent]? = []
+    private var sinks = EventSinks()
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -100,7 +97,7 @@ public final class WebContainer: ContainerHost {
     public func preload() {
         guard !isTornDown, !hasLoadedStart else { return }
         hasLoadedStart = true
-        startupEvents = nil
+        sinks.started()
         retainedWhileShown = self
         returnToStart()
     }
@@ -110,7 +107,7 @@ public final class WebContainer: ContainerHost {
     public func start() {
         guard !isTornDown else { return }
         retainedWhileShown = self
-        startupEvents = nil
+        sinks.started()
         if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
         gtk_widget_show_all(window)
         if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
@@ -152,18 +149,11 @@ public final class WebContainer: ContainerHost {
     /// Sends events (navigation decisions, messages, loads) to `sink` as well. A sink added
     /// before the start first gets what was recorded while the container was built.
     public func addEventSink(_ sink: any EventSink) {
-        sinks.append(sink)
-        for event in startupEvents ?? [] { sink.record(event) }
+        sinks.add(sink)
     }
 
     func record(_ event: ContainerEvent) {
-        if startupEvents != nil { keepForLaterSinks(event) }
-        for sink in sinks { sink.record(event) }
-    }
-
-    /// At most 256 start-up events are kept; a container that never starts keeps none after that.
-    private func keepForLaterSinks(_ event: ContainerEvent) {
-        if startupEvents?.count ?? 0 < 256 { startupEvents?.append(event) } else { startupEvents = nil }
+        sinks.record(event)
     }
 
     // MARK: Panes and tabs
