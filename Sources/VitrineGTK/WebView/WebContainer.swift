@@ -11,10 +11,11 @@ import Vitrine
 /// WebKit's signals and Vitrine's chain and strategies.
 ///
 /// The window shows one `WebPane`, or a native tab bar with a pane per configured tab.
-/// Ownership: the container holds a reference to its window and owns its panes and the
-/// signal connections it makes on its own widgets (`signals`). Everything is released in
-/// `tearDown()`, which runs when the window is destroyed (by the user, by `close()`, or
-/// by the program).
+/// Ownership: the container holds a reference to its window and owns its panes, its kiosk
+/// guard, its dialog and the signal connections it makes on its own widgets (`signals`).
+/// `tearDown()` disconnects everything when the window is destroyed (by the user, by
+/// `close()`, or by the program); each owner releases what it holds when it goes, so a
+/// container dropped without ever being shown leaves nothing behind either.
 @MainActor
 public final class WebContainer: ContainerHost {
     public let configuration: Configuration
@@ -33,7 +34,9 @@ public final class WebContainer: ContainerHost {
     /// `finished`, `failed`) with the URL.
     public var loadObservers: [(String, URL?) -> Void] = []
 
-    let window: UnsafeMutablePointer<GtkWidget>
+    /// The container's reference to its window (GTK keeps another until it is destroyed).
+    private let windowReference: GObjectReference<GtkWidget>
+    var window: UnsafeMutablePointer<GtkWidget> { windowReference.pointer }
     /// Root of the window: the web content ("main") and, when shown, a native route page.
     let stack: UnsafeMutablePointer<GtkWidget>
     /// The tab bar, when the configuration declares tabs.
@@ -62,8 +65,7 @@ public final class WebContainer: ContainerHost {
         self.strategies = configuration.strategies
         GTKRuntime.initialize()
         appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
-        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        g_object_ref_sink(gptr(window))
+        windowReference = GObjectReference(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL))
         stack = gtk_stack_new()
         buildWindow()
         TLSExceptions.install(configuration.tlsExceptions, record: record)
@@ -262,7 +264,6 @@ public final class WebContainer: ContainerHost {
         signals.disconnectAll()
         kioskGuard = nil
         for pane in panes { pane.tearDown() }
-        g_object_unref(gptr(window))
         onClose?()
         retainedWhileShown = nil
     }
@@ -270,9 +271,7 @@ public final class WebContainer: ContainerHost {
     /// A container dropped without being shown or closed: its window goes with it (GTK
     /// keeps toplevel windows alive until they are destroyed).
     isolated deinit {
-        guard !isTornDown else { return }
-        gtk_widget_destroy(window)
-        g_object_unref(gptr(window))
+        if !isTornDown { gtk_widget_destroy(window) }
     }
 
 }
