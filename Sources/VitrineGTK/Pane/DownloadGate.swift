@@ -15,16 +15,12 @@ import Vitrine
 @MainActor
 final class DownloadGate: PaneCollaborator {
     private weak var pane: WebPane?
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
 
     func attach(to pane: WebPane) {
         self.pane = pane
         signals.connect(gptr(webkit_web_context_get_default()), "download-started",
                         context: SignalContext(owner: self), handler: gCallback(onDownloadStarted))
-    }
-
-    func tearDown() {
-        signals.disconnectAll()
     }
 
     fileprivate func started(_ download: UnsafeMutablePointer<WebKitDownload>) {

@@ -17,7 +17,7 @@ import Vitrine
 final class MessageAdapter: PaneCollaborator {
     weak var pane: WebPane?
     private let contentManager: GObjectReference<WebKitUserContentManager>
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
     /// The strategies' handlers registered on the page, each with the origins allowed to
     /// call it (looked up per message: kept here rather than asked of the configuration).
     private(set) var registeredHandlers: [String: Set<Origin>] = [:]

@@ -12,16 +12,12 @@ import Vitrine
 @MainActor
 final class NavigationAdapter: PaneCollaborator {
     private weak var pane: WebPane?
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
 
     func attach(to pane: WebPane) {
         self.pane = pane
         signals.connect(gptr(pane.webView), "decide-policy", context: SignalContext(owner: self), handler: gCallback(onDecidePolicy))
         signals.connect(gptr(pane.webView), "create", context: SignalContext(owner: self), handler: gCallback(onCreate))
-    }
-
-    func tearDown() {
-        signals.disconnectAll()
     }
 
     /// Holds the decision, runs the chain, answers WebKit once with the outcome.

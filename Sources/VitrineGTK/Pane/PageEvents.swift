@@ -11,7 +11,7 @@ import Vitrine
 @MainActor
 final class PageEvents: PaneCollaborator {
     private weak var pane: WebPane?
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
 
     func attach(to pane: WebPane) {
         self.pane = pane
@@ -22,10 +22,6 @@ final class PageEvents: PaneCollaborator {
         if pane.configuration.disablesZoom {
             signals.connect(view, "notify::zoom-level", context: SignalContext(owner: self), handler: gCallback(onZoomChanged))
         }
-    }
-
-    func tearDown() {
-        signals.disconnectAll()
     }
 
     fileprivate func loadChanged(_ event: WebKitLoadEvent) {

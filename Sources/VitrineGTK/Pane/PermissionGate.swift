@@ -12,17 +12,13 @@ import Vitrine
 @MainActor
 final class PermissionGate: PaneCollaborator {
     private weak var pane: WebPane?
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
 
     func attach(to pane: WebPane) {
         self.pane = pane
         let view = gptr(pane.webView)
         signals.connect(view, "permission-request", context: SignalContext(owner: self), handler: gCallback(onPermissionRequest))
         signals.connect(view, "authenticate", context: SignalContext(owner: self), handler: gCallback(onAuthenticate))
-    }
-
-    func tearDown() {
-        signals.disconnectAll()
     }
 
     /// Answers the request. Returns false only when there is nobody to decide.

@@ -16,7 +16,7 @@ import Vitrine
 @MainActor
 final class RecoveryMonitor: PaneCollaborator {
     private weak var pane: WebPane?
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
     private var crashes = CrashLoopDetector(options: KioskOptions())
     private var hangs: HangWatchdog?
     private var watchdog: Task<Void, Never>?

@@ -131,8 +131,16 @@ final class WebPane {
 /// A part of a pane that owns the signal connections of one job.
 @MainActor
 protocol PaneCollaborator: AnyObject {
+    /// Its connections, disconnected when it goes (or on `tearDown`).
+    var signals: SignalConnections { get }
     /// Connects its signals for `pane`, which it refers to weakly.
     func attach(to pane: WebPane)
-    /// Disconnects everything (also done when it goes).
+    /// Disconnects everything now.
     func tearDown()
+}
+
+extension PaneCollaborator {
+    func tearDown() {
+        signals.disconnectAll()
+    }
 }
