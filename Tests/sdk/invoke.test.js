@@ -3,7 +3,16 @@
 // rejections reach the page, and the WKWebView form `window.webkit.messageHandlers`.
 const test = require('node:test');
 const assert = require('node:assert');
-const { Frame, settle } = require('./support/fake-webkit.js');
+const fs = require('node:fs');
+const path = require('node:path');
+const { Frame, settle, SDK_DIR } = require('./support/fake-webkit.js');
+
+/** The member names of interface `name` in vitrine.d.ts. */
+function declaredMembers(name) {
+  const types = fs.readFileSync(path.join(SDK_DIR, 'vitrine.d.ts'), 'utf8');
+  const body = types.match(new RegExp('interface ' + name + ' \\{([\\s\\S]*?)\\n\\}'))[1];
+  return Array.from(body.matchAll(/^ {2}(?:readonly )?(\w+)[<(:]/gm), (match) => match[1]).sort();
+}
 
 test('a string payload goes as token + "s" + text and resolves with the answer', async () => {
   const frame = new Frame();
@@ -62,6 +71,16 @@ test('window.vitrine is frozen, versioned, and installed once', () => {
   assert.ok(Object.isFrozen(vitrine));
   frame.page.run('vitrine.js');
   assert.strictEqual(frame.vitrine, vitrine);
+});
+
+test('window.vitrine and its posters have the members vitrine.d.ts declares', () => {
+  const frame = new Frame();
+  assert.deepStrictEqual(declaredMembers('Vitrine'), ['invoke', 'off', 'on', 'version']);
+  assert.deepStrictEqual(Object.keys(frame.vitrine).sort(), declaredMembers('Vitrine'));
+  for (const name of ['invoke', 'on', 'off']) assert.strictEqual(typeof frame.vitrine[name], 'function');
+  assert.strictEqual(typeof frame.vitrine.version, 'string');
+  const poster = frame.page.eval('window.webkit.messageHandlers.anything');
+  assert.deepStrictEqual(Object.keys(poster), declaredMembers('VitrineMessageHandler'));
 });
 
 test('a strategy\'s error rejects the call with it', async () => {
