@@ -2,23 +2,23 @@
 // hands the token to the frame's SDK (vitrine.js), and delivers native events to it.
 //
 // Injected as it is, at document start, into every frame's isolated script world
-// "vitrine" (ScriptBridge.frameRegistrar, read once per process from the installed
-// Resources/sdk/), where page scripts cannot reach its globals, prototypes or handler.
+// "vitrine" (ScriptBridge.frameRegistrar, read once per process where ResourceLocator finds
+// sdk/), where page scripts cannot reach its globals, prototypes or handler.
 // A plain script, not a module. ScriptBridge.swift explains why the bridge needs it.
 //
-// The constant below is Swift's too: the loader refuses this file unless its line reads
-// exactly as Swift expects (ScriptBridge.requiredLines). Tests: `make test-js`.
+// The handler's name and the event function's are Swift's too: the loader refuses this
+// file unless their lines read exactly as Swift expects (SDKFile.requiredLines).
+// Tests: `make test-js`.
 (function () {
   'use strict';
   var FRAME_HANDLER = 'vitrine-frame';
 
   // A native event (WebContainer.emit evaluates `vitrineEvent(name, payloadJSON)` in this
-  // world) goes to the SDK's `vitrine.on` listeners as `name \n JSON payload`.
-  Object.defineProperty(window, 'vitrineEvent', {
-    value: function (name, payloadJSON) {
-      document.dispatchEvent(new CustomEvent('vitrine:event', { detail: name + '\n' + payloadJSON }));
-    }
-  });
+  // world, ScriptBridge.eventDispatch) goes to the SDK's `vitrine.on` listeners as
+  // `name \n JSON payload`. Only this world sees its globals.
+  window.vitrineEvent = function (name, payloadJSON) {
+    document.dispatchEvent(new CustomEvent('vitrine:event', { detail: name + '\n' + payloadJSON }));
+  };
 
   var registrar = window.webkit && window.webkit.messageHandlers[FRAME_HANDLER];
   if (!registrar) return;

@@ -2,13 +2,13 @@
 // `window.webkit.messageHandlers.NAME.postMessage(x)`, typed by vitrine.d.ts beside it.
 //
 // Injected as it is, at document start, into the page's (main) world of every frame
-// (ScriptBridge.pageSDK, read once per process from the installed Resources/sdk/); it is
+// (ScriptBridge.pageSDK, read once per process where ResourceLocator finds sdk/); it is
 // a plain script, not a module. The frame registrar (frame-registrar.js) runs in an
 // isolated world and hands this script the frame's token. ScriptBridge.swift documents
 // the protocol with native code.
 //
 // The constants below are Swift's too: the loader refuses this file unless each of their
-// lines reads exactly as Swift expects (ScriptBridge.requiredLines), so a change here or
+// lines reads exactly as Swift expects (SDKFile.requiredLines), so a change here or
 // there cannot go unnoticed. Tests: `make test-js` (Tests/sdk/, Node's test runner).
 (function () {
   'use strict';

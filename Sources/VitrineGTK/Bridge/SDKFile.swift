@@ -55,7 +55,7 @@ enum SDKFile: String, CaseIterable {
         case .frameRegistrar:
             return [
                 "var FRAME_HANDLER = '\(ScriptBridge.frameHandlerName)';",
-                "Object.defineProperty(window, '\(ScriptBridge.eventFunction)', {",
+                "window.\(ScriptBridge.eventFunction) = function (name, payloadJSON) {",
             ]
         }
     }
