@@ -5,16 +5,17 @@ SHELL := /bin/bash
 SWIFT ?= swift
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # System packages: WebKitGTK and GTK headers, a virtual X server for headless runs,
-# D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots.
+# D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots,
+# Node for the JavaScript SDK's tests.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 openssl
+	shared-mime-info fonts-dejavu-core python3 openssl nodejs
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=
 # RELEASE_BUILD_FLAGS: the release build as shipped in the .deb (shared with debian/rules).
 include packaging/release-build.mk
 
-.PHONY: deps build run test test-core test-window bench clean
+.PHONY: deps build run test test-js test-core test-window bench clean
 
 # install_missing: apt-get installs those of the packages named in $(1) that are not
 # installed yet (apt-get update first, only when something is missing).
@@ -47,10 +48,16 @@ run: build
 		echo "screenshot: $(abspath $(SCREENSHOT))"; \
 	fi
 
-## test: core tests with no display, then window tests (real WebKitGTK) under Xvfb
+## test: the JavaScript SDK's tests, core tests with no display, then window tests
+## (real WebKitGTK) under Xvfb
 test: deps
+	$(MAKE) --no-print-directory test-js
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-core test-window
+
+## test-js: the SDK's JavaScript (Resources/sdk/) under Node's test runner, fake WebKit
+test-js:
+	node --test Tests/sdk/*.test.js
 
 test-core:
 	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter VitrineTests

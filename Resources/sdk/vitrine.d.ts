@@ -1,6 +1,6 @@
 // Type declarations for the JavaScript API Vitrine injects into every page at document
-// start. Copy this file into a web project (or reference it with
-// /// <reference path="vitrine.d.ts" />) to type-check calls to native code.
+// start (vitrine.js, beside this file). Copy this file into a web project (or reference
+// it with /// <reference path="vitrine.d.ts" />) to type-check calls to native code.
 
 /** A JSON value: what crosses the bridge in both directions. */
 type VitrineJSON = null | boolean | number | string | VitrineJSON[] | { [key: string]: VitrineJSON };

@@ -146,6 +146,8 @@ extension WebKitTests {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(received == [["items": 3, "note": "line\nbreak 'quoted'"]])
+            // The registrar's event function lives in its isolated world only.
+            #expect(try await harness.container.evaluate("typeof vitrineEvent") == "undefined")
         }
 
         @Test func onlyAllowedOriginsReachAStrategy() async throws {

@@ -145,6 +145,10 @@ events=$work/events.jsonl
 status=$?
 if [ "$status" = 0 ]; then pass "installed vitrine --exit-after-load --screenshot exits 0 (from /)"
 else fail "installed vitrine --exit-after-load --screenshot exited $status"; sed 's/^/        /' "$work/run.log"; fi
+# The bridge's JavaScript (ScriptBridge/SDKFile): read from /usr/share/vitrine/sdk, else logged.
+if grep -q "JavaScript bridge file" "$work/run.log"; then
+    fail "the installed program did not load its JavaScript SDK"; grep "JavaScript bridge file" "$work/run.log" | sed 's/^/        /'
+else pass "the installed program loaded its JavaScript SDK (/usr/share/vitrine/sdk)"; fi
 if grep -q '"event":"finished"' "$events" 2>/dev/null && grep '"event":"finished"' "$events" | grep -q 'app://demo/'; then
     pass "the demo app (app://demo/) finished loading"
 else

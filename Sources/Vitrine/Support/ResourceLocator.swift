@@ -38,6 +38,8 @@ public struct ResourceLocator: Sendable {
     }
 
     public var demoDirectory: URL { directory.appendingPathComponent("demo") }
+    /// The page SDK's JavaScript files, injected into every page, and their types.
+    public var sdkDirectory: URL { directory.appendingPathComponent("sdk") }
 
     /// This file's path, fixed here: a `#filePath` default argument would be the caller's file,
     /// so the source-tree fallback would depend on where `ResourceLocator()` is written.

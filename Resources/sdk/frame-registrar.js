@@ -1,0 +1,34 @@
+// Vitrine's frame registrar: registers this frame's token with its true origin and URL,
+// hands the token to the frame's SDK (vitrine.js), and delivers native events to it.
+//
+// Injected as it is, at document start, into every frame's isolated script world
+// "vitrine" (ScriptBridge.frameRegistrar, read once per process where ResourceLocator finds
+// sdk/), where page scripts cannot reach its globals, prototypes or handler.
+// A plain script, not a module. ScriptBridge.swift explains why the bridge needs it.
+//
+// The handler's name and the event function's are Swift's too: the loader refuses this
+// file unless their lines read exactly as Swift expects (SDKFile.requiredLines).
+// Tests: `make test-js`.
+(function () {
+  'use strict';
+  var FRAME_HANDLER = 'vitrine-frame';
+
+  // A native event (WebContainer.emit evaluates `vitrineEvent(name, payloadJSON)` in this
+  // world, ScriptBridge.eventDispatch) goes to the SDK's `vitrine.on` listeners as
+  // `name \n JSON payload`. Only this world sees its globals.
+  window.vitrineEvent = function (name, payloadJSON) {
+    document.dispatchEvent(new CustomEvent('vitrine:event', { detail: name + '\n' + payloadJSON }));
+  };
+
+  var registrar = window.webkit && window.webkit.messageHandlers[FRAME_HANDLER];
+  if (!registrar) return;
+  var bytes = crypto.getRandomValues(new Uint8Array(16)), token = '';
+  for (var i = 0; i < bytes.length; i++) token += (bytes[i] + 256).toString(16).slice(1);
+  registrar.postMessage(token + '\n' + location.origin + '\n' + location.href);
+  function give() { document.dispatchEvent(new CustomEvent('vitrine:token', { detail: token })); }
+  document.addEventListener('vitrine:hello', function hello() {
+    document.removeEventListener('vitrine:hello', hello);
+    give();
+  });
+  give();
+})();

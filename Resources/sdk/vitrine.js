@@ -1,0 +1,234 @@
+// Vitrine's page SDK: `window.vitrine` and the WKWebView form
+// `window.webkit.messageHandlers.NAME.postMessage(x)`, typed by vitrine.d.ts beside it.
+//
+// Injected as it is, at document start, into the page's (main) world of every frame
+// (ScriptBridge.pageSDK, read once per process where ResourceLocator finds sdk/); it is
+// a plain script, not a module. The frame registrar (frame-registrar.js) runs in an
+// isolated world and hands this script the frame's token. ScriptBridge.swift documents
+// the protocol with native code.
+//
+// The constants below are Swift's too: the loader refuses this file unless each of their
+// lines reads exactly as Swift expects (SDKFile.requiredLines), so a change here or
+// there cannot go unnoticed. Tests: `make test-js` (Tests/sdk/, Node's test runner).
+(function () {
+  'use strict';
+  if (window.vitrine) return;
+  var SHORT_STRING = 1024;
+  var wellFormed = typeof String.prototype.isWellFormed === 'function'
+    ? function (text) { return text.isWellFormed(); }
+    : function (text) { return !/[\ud800-\udfff]/.test(text); };
+  // WebKit's handlers for this world, before the SDK's proxy takes their place.
+  var native = window.webkit && window.webkit.messageHandlers;
+  var token = null;
+  var listeners = new Map();
+  var handlerCache = new Map();
+  // This frame's channels (`NAME#TOKEN`, see BridgeChannel) once found, and the calls
+  // per name until then: native code opens one after CHANNEL_AFTER accepted calls.
+  var CHANNEL_AFTER = 16;
+  // A channel carries at most CHANNEL_POSTS unanswered posts; small calls made
+  // meanwhile wait, and go together (BATCH_LIMIT at most) as soon as one post is
+  // answered. A large one (over SHORT_STRING characters) goes at once: batching it
+  // would only make one big copy out of several.
+  var CHANNEL_POSTS = 2;
+  var BATCH_LIMIT = 1024;
+  var callsWithoutChannel = new Map();
+  var channels = new Map();
+  var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+
+  // The registrar answers 'vitrine:hello' if it ran first, or announces the token
+  // itself when it runs after this script; either way before any page script.
+  function takeToken(event) {
+    if (typeof event.detail !== 'string') return;
+    token = event.detail;
+    document.removeEventListener('vitrine:token', takeToken);
+  }
+  document.addEventListener('vitrine:token', takeToken);
+  document.dispatchEvent(new CustomEvent('vitrine:hello'));
+
+  function channelFor(name, handler) {
+    var channel = channels.get(name);
+    if (channel !== undefined || !native) return channel;
+    var calls = (callsWithoutChannel.get(name) || 0) + 1;
+    callsWithoutChannel.set(name, calls);
+    if (calls <= CHANNEL_AFTER) return undefined;
+    // `+`: the channel takes batches (the strategy answers at once).
+    var batches = true, port = native[name + '#' + token + '+'];
+    if (!port) { batches = false; port = native[name + '#' + token]; }
+    // None if this frame may not call it, or WebKit has not applied the registration yet.
+    if (!port || typeof port.postMessage !== 'function') return undefined;
+    channel = { name: name, port: port, batches: batches, shared: handler, unanswered: 0, waiting: [] };
+    channels.set(name, channel);
+    callsWithoutChannel.delete(name);
+    return channel;
+  }
+
+  document.addEventListener('vitrine:event', function (event) {
+    var text = event.detail;
+    var newline = typeof text === 'string' ? text.indexOf('\n') : -1;
+    if (newline < 0) return;
+    var set = listeners.get(text.slice(0, newline));
+    if (!set || set.size === 0) return;
+    var payload;
+    try { payload = JSON.parse(text.slice(newline + 1)); } catch (error) { return; }
+    set.forEach(function (listener) {
+      try { listener(payload); } catch (error) { setTimeout(function () { throw error; }); }
+    });
+  });
+
+  function invoke(name, payload) {
+    try {
+      name = String(name);
+      if (!name) return Promise.reject(new TypeError('vitrine.invoke: invalid handler name'));
+      var handler = handlerCache.get(name);
+      if (handler === undefined) {
+        handler = native ? native[name] : undefined;
+        if (!handler || typeof handler.postMessage !== 'function') {
+          return Promise.reject(new Error("no strategy for message '" + name + "'"));
+        }
+        handlerCache.set(name, handler); // WebKit's handler objects live as long as the page
+      }
+      if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
+      var channel = channelFor(name, handler);
+      if (typeof payload === 'string') {
+        return channel ? postOnChannel(channel, payload) : postShared(handler, payload);
+      }
+      var body;
+      try { body = payload === undefined ? 'null' : JSON.stringify(payload); }
+      catch (error) { return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message)); }
+      if (body === undefined) return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable'));
+      return channel ? postOnChannel(channel, payload, body) : postShared(handler, payload, body);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  // The shared handler's forms, with the frame's token: a string payload (`body`
+  // undefined) or JSON text.
+  function postShared(handler, payload, body) {
+    if (body !== undefined) return handler.postMessage(token + 'j' + body);
+    // Inside the request string only what survives native code's UTF-8 C string as it
+    // is: no NUL, no lone surrogate.
+    return handler.postMessage(payload.length <= SHORT_STRING && payload.indexOf('\0') < 0 && wellFormed(payload)
+      ? token + 's' + payload : { t: token, v: payload });
+  }
+
+  // What a call posts on a channel: a string payload as it is, anything else as JSON.
+  function channelMessage(payload, body) {
+    return body === undefined ? payload : { j: body };
+  }
+
+  // On the frame's channel: posted at once while fewer than CHANNEL_POSTS posts are
+  // unanswered, when it is large, or when the channel takes no batches; else it waits
+  // for the next batch. Once native code has closed the channel (the bridge forgot this
+  // frame), WebKit refuses posts there; the shared handler then says why.
+  function postOnChannel(channel, payload, body) {
+    if (channel.batches && channel.unanswered >= CHANNEL_POSTS &&
+        (body === undefined ? payload : body).length <= SHORT_STRING) {
+      return new Promise(function (resolve, reject) {
+        channel.waiting.push({ payload: payload, body: body, resolve: resolve, reject: reject });
+      });
+    }
+    channel.unanswered++;
+    return channel.port.postMessage(channelMessage(payload, body)).then(function (value) {
+      answered(channel, null);
+      return value;
+    }, function (error) {
+      answered(channel, error);
+      if (!isClosed(error)) throw error;
+      return postShared(channel.shared, payload, body);
+    });
+  }
+
+  function isClosed(error) {
+    return error instanceof DOMException && error.name === 'InvalidAccessError';
+  }
+
+  // A post on the channel was answered (or refused, `error`): the calls that waited
+  // meanwhile go now, together, or to the shared handler if the channel is closed.
+  function answered(channel, error) {
+    channel.unanswered--;
+    if (error !== null && isClosed(error) && channels.get(channel.name) === channel) channels.delete(channel.name);
+    if (channel.waiting.length === 0) return;
+    if (channels.get(channel.name) !== channel) {
+      var stranded = channel.waiting;
+      channel.waiting = [];
+      stranded.forEach(function (call) { resend(channel, call); });
+      return;
+    }
+    postBatch(channel);
+  }
+
+  // One post `{b: [call, …]}`, answered with the calls' values in order, or
+  // `{v: values, e: {index: message}}` when some were rejected (BridgeBatchReply).
+  function postBatch(channel) {
+    var calls = channel.waiting.length > BATCH_LIMIT ? channel.waiting.splice(0, BATCH_LIMIT) : channel.waiting;
+    if (calls === channel.waiting) channel.waiting = [];
+    var messages = new Array(calls.length);
+    for (var i = 0; i < calls.length; i++) {
+      messages[i] = channelMessage(calls[i].payload, calls[i].body);
+    }
+    channel.unanswered++;
+    var posted;
+    try { posted = channel.port.postMessage({ b: messages }); } catch (error) { posted = Promise.reject(error); }
+    posted.then(function (reply) {
+      answered(channel, null);
+      var values = isArray(reply) ? reply : reply && reply.v;
+      var errors = isArray(reply) ? null : reply && reply.e;
+      for (var i = 0; i < calls.length; i++) {
+        if (errors && hasOwn(errors, i)) calls[i].reject(new Error(String(errors[i])));
+        else if (isArray(values)) calls[i].resolve(values[i]);
+        else calls[i].reject(new Error('vitrine: malformed batch reply'));
+      }
+    }, function (error) {
+      answered(channel, error);
+      calls.forEach(function (call) {
+        if (isClosed(error)) resend(channel, call);
+        else call.reject(error);
+      });
+    });
+  }
+
+  // A waiting call whose channel closed goes to the shared handler, which says why.
+  function resend(channel, call) {
+    try { call.resolve(postShared(channel.shared, call.payload, call.body)); } catch (error) { call.reject(error); }
+  }
+
+  function on(name, listener) {
+    if (typeof listener !== 'function') throw new TypeError('vitrine.on: listener must be a function');
+    name = String(name);
+    if (!listeners.has(name)) listeners.set(name, new Set());
+    listeners.get(name).add(listener);
+    return function () { off(name, listener); };
+  }
+
+  function off(name, listener) {
+    var set = listeners.get(String(name));
+    if (set) set.delete(listener);
+  }
+
+  var posters = new Map();
+  var handlers = new Proxy({}, {
+    get: function (target, name) {
+      if (typeof name !== 'string') return undefined;
+      var poster = posters.get(name);
+      if (!poster) {
+        poster = Object.freeze({ postMessage: function (body) { return invoke(name, body); } });
+        posters.set(name, poster);
+      }
+      return poster;
+    }
+  });
+
+  Object.defineProperty(window, 'vitrine', {
+    value: Object.freeze({ invoke: invoke, on: on, off: off, version: '1' }),
+    enumerable: true
+  });
+  var namespace = window.webkit;
+  if (!namespace) {
+    namespace = {};
+    Object.defineProperty(window, 'webkit', { value: namespace, enumerable: false });
+  }
+  // An own property shadows WebKit's `messageHandlers` getter, so the WKWebView form
+  // goes through `invoke` and carries the frame's token.
+  Object.defineProperty(namespace, 'messageHandlers', { value: handlers, enumerable: true });
+})();

@@ -1,0 +1,112 @@
+'use strict';
+// The frame registrar (isolated world) and native events: the token's registration and
+// hand-over to the SDK in either order, and `vitrine.on` / `off` fed by `vitrineEvent`.
+const test = require('node:test');
+const assert = require('node:assert');
+const { Frame } = require('./support/fake-webkit.js');
+
+test('the registrar posts token \\n origin \\n url on vitrine-frame, in its own world', () => {
+  const frame = new Frame({ origin: 'https://shop.example', href: 'https://shop.example/cart?id=1#top' });
+  const [registration] = frame.isolated.posts;
+  assert.strictEqual(registration.handler, 'vitrine-frame');
+  const [token, origin, url, ...rest] = registration.message.split('\n');
+  assert.match(token, /^[0-9a-f]{32}$/);
+  assert.strictEqual(origin, 'https://shop.example');
+  assert.strictEqual(url, 'https://shop.example/cart?id=1#top');
+  assert.deepStrictEqual(rest, []);
+  assert.strictEqual(frame.isolated.posts.length, 1);
+  assert.strictEqual(frame.page.posts.length, 0);
+});
+
+test('each frame draws its own token', () => {
+  const tokens = new Set(Array.from({ length: 20 }, () => new Frame().token));
+  assert.strictEqual(tokens.size, 20);
+});
+
+for (const order of ['registrar-first', 'sdk-first']) {
+  test('the SDK gets the token whichever script runs first (' + order + ')', async () => {
+    const frame = new Frame({ order, respond: (post) => post.message });
+    assert.strictEqual(await frame.vitrine.invoke('ping', 'x'), frame.token + 'sx');
+  });
+}
+
+test('the token is taken once; a page\'s later vitrine:token event changes nothing', async () => {
+  const frame = new Frame({ respond: (post) => post.message });
+  frame.page.eval("document.dispatchEvent(new CustomEvent('vitrine:token', { detail: 'forged' }))");
+  assert.strictEqual(await frame.vitrine.invoke('ping', 'x'), frame.token + 'sx');
+});
+
+test('no vitrine-frame handler: no registration, no token, yet events still arrive', () => {
+  const frame = new Frame({ registrar: false });
+  assert.deepStrictEqual(frame.isolated.posts, []);
+  const seen = [];
+  frame.vitrine.on('tick', (payload) => seen.push(payload));
+  frame.emit('tick', '1');
+  assert.deepStrictEqual(seen, [1]);
+});
+
+test('the registrar\'s globals stay in its world', () => {
+  const frame = new Frame();
+  assert.strictEqual(frame.page.eval('typeof vitrineEvent'), 'undefined');
+  assert.strictEqual(frame.isolated.eval('typeof vitrineEvent'), 'function');
+  assert.strictEqual(frame.isolated.eval('typeof vitrine'), 'undefined');
+});
+
+test('native events reach vitrine.on listeners of that name, payload parsed', () => {
+  const frame = new Frame();
+  const seen = [];
+  frame.vitrine.on('cart-changed', (payload) => seen.push(['first', payload]));
+  frame.vitrine.on('cart-changed', (payload) => seen.push(['second', payload]));
+  frame.vitrine.on('other', (payload) => seen.push(['other', payload]));
+  frame.emit('cart-changed', '{"items":3,"note":"line\\nbreak \'quoted\'"}');
+  assert.deepStrictEqual(JSON.parse(JSON.stringify(seen)), [
+    ['first', { items: 3, note: "line\nbreak 'quoted'" }],
+    ['second', { items: 3, note: "line\nbreak 'quoted'" }],
+  ]);
+});
+
+test('a name with a newline, and a payload that is not JSON', () => {
+  const frame = new Frame();
+  const seen = [];
+  frame.vitrine.on('a', (payload) => seen.push(payload));
+  frame.emit('a', 'not json');
+  frame.emit('a\nb', '1');
+  assert.deepStrictEqual(seen, []);
+  // Details that are not `name \n JSON` strings, dispatched by the page itself.
+  frame.page.eval("document.dispatchEvent(new CustomEvent('vitrine:event', { detail: 42 }))");
+  frame.page.eval("document.dispatchEvent(new CustomEvent('vitrine:event', { detail: 'a' }))");
+  assert.deepStrictEqual(seen, []);
+});
+
+test('off and the function on returns both remove a listener', () => {
+  const frame = new Frame();
+  const seen = [];
+  const listener = (payload) => seen.push(payload);
+  const remove = frame.vitrine.on('n', listener);
+  frame.emit('n', '1');
+  remove();
+  frame.emit('n', '2');
+  frame.vitrine.on('n', listener);
+  frame.emit('n', '3');
+  frame.vitrine.off('n', listener);
+  frame.emit('n', '4');
+  frame.vitrine.off('never-added', listener);
+  assert.deepStrictEqual(seen, [1, 3]);
+});
+
+test('a throwing listener does not stop the others; its error is rethrown later', () => {
+  const frame = new Frame();
+  const seen = [];
+  frame.vitrine.on('n', () => { throw new Error('listener bug'); });
+  frame.vitrine.on('n', (payload) => seen.push(payload));
+  frame.emit('n', '"x"');
+  assert.deepStrictEqual(seen, ['x']);
+  assert.deepStrictEqual(frame.thrown.map((error) => error.message), ['listener bug']);
+});
+
+test('on needs a function', () => {
+  const frame = new Frame();
+  assert.throws(() => frame.vitrine.on('n', 'not a function'), {
+    name: 'TypeError', message: 'vitrine.on: listener must be a function',
+  });
+});
