@@ -47,13 +47,13 @@ run: build
 		echo "screenshot: $(abspath $(SCREENSHOT))"; \
 	fi
 
-## test: core tests with no display, then window tests (real WebKitGTK) under Xvfb
+## test: core, adapter and command-line tests with no display, then window tests (real WebKitGTK) under Xvfb
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-core test-window
 
 test-core:
-	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter VitrineTests
+	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter 'VitrineTests|VitrineAdapterTests|VitrineCLITests'
 
 test-window:
 	SWIFT=$(SWIFT) bash Tests/run-window-tests.sh

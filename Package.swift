@@ -47,7 +47,13 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile"]),
+        // Helpers the test targets share: temporary folders, built products, subprocesses.
+        .target(name: "VitrineTestSupport", path: "Tests/TestSupport", swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Tests that need no display (`make test-core` runs them with none set): the core,
+        // the adapter's pure parts, and the program's command line.
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineAdapterTests", dependencies: ["Vitrine", "VitrineGTK"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(
             name: "vitrine-loop-check",
@@ -65,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineGTKTests",
-            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread"],
+            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ]

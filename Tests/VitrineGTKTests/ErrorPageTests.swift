@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineGTK
+import VitrineTestSupport
 
 extension WebKitTests {
     /// Vitrine's error pages: load failures retry by themselves, TLS errors cannot be
