@@ -44,29 +44,26 @@ enum TestLoop {
 }
 
 /// A container on test pages served from a temporary app directory (`app://test/…`),
-/// recording every event.
+/// recording every event (see `ContainerFixture`).
 @MainActor
 final class WebTestHarness {
     static let host = "test"
     let directory: URL
-    let container: WebContainer
-    let events = MemoryEventLog()
+    let fixture: ContainerFixture
+    var container: WebContainer { fixture.container }
+    var events: MemoryEventLog { fixture.log }
 
     init(pages: [String: String], configure: (Configurator) -> Configurator = { $0 }) throws {
-        TestLoop.start()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-test-\(UUID().uuidString)")
         for (path, content) in pages {
             let file = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: file, atomically: true, encoding: .utf8)
         }
-        let configurator = configure(
+        fixture = try ContainerFixture(configure(
             ConfiguratorFactory.make(for: .default)
                 .appDirectory(directory, host: Self.host)
-                .windowSize(width: 800, height: 600))
-        container = WebContainer(configuration: try configurator.build())
-        container.addEventSink(events)
-        container.externalOpener = { _ in } // no desktop browser under Xvfb
+                .windowSize(width: 800, height: 600)))
     }
 
     static func url(_ path: String) -> URL { URL(string: "app://\(host)/\(path)")! }
@@ -75,7 +72,7 @@ final class WebTestHarness {
     func open(_ path: String) async throws {
         container.start()
         container.load(Self.url(path))
-        try #require(await waitForLoad(Self.url(path)), "\(path) did not finish loading")
+        try await fixture.nextLoad(of: Self.url(path))
     }
 
     /// Waits for a `finished` load event for `url`.
@@ -107,7 +104,7 @@ final class WebTestHarness {
     }
 
     func close() {
-        container.close()
+        fixture.close()
         try? FileManager.default.removeItem(at: directory)
     }
 }
