@@ -48,8 +48,8 @@ run: build
 		echo "screenshot: $(abspath $(SCREENSHOT))"; \
 	fi
 
-## test: the JavaScript SDK's tests, core tests with no display, then window tests
-## (real WebKitGTK) under Xvfb
+## test: the JavaScript SDK's tests, core, adapter and command-line tests with no display,
+## then window tests (real WebKitGTK) under Xvfb
 test: deps
 	$(MAKE) --no-print-directory test-js
 	$(SWIFT) build --build-tests
@@ -60,7 +60,7 @@ test-js:
 	node --test Tests/sdk/*.test.js
 
 test-core:
-	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter VitrineTests
+	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter 'VitrineTests|VitrineAdapterTests|VitrineCLITests'
 
 test-window:
 	SWIFT=$(SWIFT) bash Tests/run-window-tests.sh

@@ -45,7 +45,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
         ),
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile"]),
+        // Helpers the test targets share: temporary folders, built products, subprocesses.
+        .target(name: "VitrineTestSupport", path: "Tests/TestSupport"),
+        // Tests that need no display (`make test-core` runs them with none set): the core,
+        // the adapter's pure parts, and the program's command line.
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineAdapterTests", dependencies: ["Vitrine", "VitrineGTK"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(
             name: "vitrine-loop-check",
@@ -62,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VitrineGTKTests",
-            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread"],
+            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTestSupport"],
         ),
     ]
 )

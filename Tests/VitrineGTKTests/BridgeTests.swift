@@ -179,13 +179,10 @@ extension WebKitTests {
                 .replacingOccurrences(of: "PORT", with: String(server.port))
                 .write(to: server.directory.appendingPathComponent("top.html"), atomically: true, encoding: .utf8)
 
-            TestLoop.start()
-            let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .default).startURL(top).build())
-            let events = MemoryEventLog()
-            container.addEventSink(events)
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .default).startURL(top))
+            let (container, events) = (fixture.container, fixture.log)
             defer { container.close() }
-            container.start()
-            #expect(await TestLoop.wait { events.events.contains { $0 == .load(event: "finished", url: top.absoluteString, error: nil) } })
+            try await fixture.start(waitingFor: top)
 
             #expect(try await container.evaluateAsync("return await vitrine.invoke('ping', 'from-top');") == "from-top")
             var results = JSONValue.null
@@ -210,7 +207,7 @@ extension WebKitTests {
             // A page the user navigated to outside the app's origins gets no answers either.
             let outside = server.url("outside.html", host: "localhost")
             container.load(outside)
-            #expect(await TestLoop.wait { events.events.contains { $0 == .load(event: "finished", url: outside.absoluteString, error: nil) } })
+            try await fixture.nextLoad(of: outside)
             let answer = try await container.evaluateAsync("try { await vitrine.invoke('user', {}); return 'resolved'; } catch (e) { return e.message; }")
             #expect(answer.stringValue?.contains("is not allowed to call 'user'") == true, "\(answer)")
             #expect(container.emit("secret", "not for you") == 0, "native events go only to app origins")
@@ -220,18 +217,14 @@ extension WebKitTests {
             let server = try LoopbackHTTPServer(pages: ["page.html": "<!doctype html><title>p</title>"])
             defer { server.stop() }
             let other = Origin(string: "http://localhost:\(server.port)")!
-            TestLoop.start()
-            let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .default)
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .default)
                 .startURL(server.url("page.html", host: "localhost"))
                 .allowOrigin(Origin(string: "https://app.invalid")!)
                 .strategyOrigins("ping", [other])
-                .strategyOrigins("user", [Origin(string: "https://app.invalid")!])
-                .build())
+                .strategyOrigins("user", [Origin(string: "https://app.invalid")!]))
+            let container = fixture.container
             defer { container.close() }
-            let events = MemoryEventLog()
-            container.addEventSink(events)
-            container.start()
-            #expect(await TestLoop.wait { events.events.contains { if case .load("finished", _, _) = $0 { return true }; return false } })
+            try await fixture.start()
             #expect(try await container.evaluateAsync("return await vitrine.invoke('ping', 7);") == 7)
             let user = try await container.evaluateAsync("try { await vitrine.invoke('user'); return 'resolved'; } catch (e) { return 'rejected'; }")
             #expect(user == "rejected", "user is limited to https://app.invalid")

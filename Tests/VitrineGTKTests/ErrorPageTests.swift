@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineGTK
+import VitrineTestSupport
 
 extension WebKitTests {
     /// Vitrine's error pages: load failures retry by themselves, TLS errors cannot be
@@ -10,14 +11,11 @@ extension WebKitTests {
     struct ErrorPageTests {
         static let page = "<!doctype html><title>real page</title><p>real</p>"
 
+        /// Shows a kiosk on `url`, without waiting: its first load may fail.
         func open(_ url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
-            TestLoop.start()
-            let container = WebContainer(configuration: try refine(ConfiguratorFactory.make(for: .kiosk)
-                .startURL(url).fullscreen(false)).build())
-            let events = MemoryEventLog()
-            container.addEventSink(events)
-            container.start()
-            return (container, events)
+            let fixture = try ContainerFixture(refine(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false)))
+            fixture.container.start()
+            return (fixture.container, fixture.log)
         }
 
         func errorKind(_ container: WebContainer) async -> String? {

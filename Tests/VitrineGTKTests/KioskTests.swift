@@ -33,23 +33,20 @@ extension WebKitTests {
 
         @MainActor final class Kiosk {
             let server: LoopbackHTTPServer
-            let container: WebContainer
-            let events = MemoryEventLog()
+            let fixture: ContainerFixture
+            var container: WebContainer { fixture.container }
+            var events: MemoryEventLog { fixture.log }
             let start: URL
 
             init(pages: [String: String] = [:], refine: (Configurator, LoopbackHTTPServer) -> Configurator = { c, _ in c }) throws {
-                TestLoop.start()
                 server = try LoopbackHTTPServer(pages: ["start.html": KioskTests.page, "allowed.html": KioskTests.page,
                                                         "outside.html": KioskTests.page].merging(pages) { $1 })
                 start = server.url("start.html")
-                container = WebContainer(configuration: try refine(ConfiguratorFactory.make(for: .kiosk)
-                    .startURL(start).fullscreen(false), server).build())
-                container.addEventSink(events)
+                fixture = try ContainerFixture(refine(ConfiguratorFactory.make(for: .kiosk).startURL(start).fullscreen(false), server))
             }
 
             func open() async throws {
-                container.start()
-                try #require(await waitForLoad(start), "the kiosk's start page did not load")
+                try await fixture.start(waitingFor: start)
             }
 
             func loads(_ url: URL) -> Int {
@@ -74,7 +71,7 @@ extension WebKitTests {
             }
 
             func close() {
-                container.close()
+                fixture.close()
                 server.stop()
             }
         }
@@ -92,13 +89,7 @@ extension WebKitTests {
             let blocked = kiosk.decisions(outside.absoluteString)
             #expect(blocked.allSatisfy { $0.policy == .cancel && $0.handler == "origin-allowlist" }, "\(route): \(blocked)")
             if route.newWindow { #expect(blocked.first?.target == "newWindow") }
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(kiosk.events.events.allSatisfy {
-                if case let .load(event, url, _) = $0, event == "committed" || event == "finished" {
-                    return !url.hasPrefix(outside.absoluteString)
-                }
-                return true
-            }, "\(route): the outside page must never load")
+            try await kiosk.fixture.roundTrip()
             #expect(kiosk.container.currentURL?.host == "127.0.0.1")
 
             // The same route to the kiosk's own origin still works.
@@ -107,6 +98,14 @@ extension WebKitTests {
             #expect(await TestLoop.wait(timeout: .seconds(10)) {
                 kiosk.decisions(allowed.absoluteString).contains { $0.policy == .allow }
             }, "\(route): the allowed origin was not allowed")
+            // That later navigation's decision settles the blocked one: the outside page
+            // never loaded before it.
+            #expect(kiosk.events.events.allSatisfy {
+                if case let .load(event, url, _) = $0, event == "committed" || event == "finished" {
+                    return !url.hasPrefix(outside.absoluteString)
+                }
+                return true
+            }, "\(route): the outside page must never load")
         }
 
         /// `data:` and `file:` top-level loads, from the page and handed to the container, and
@@ -119,10 +118,15 @@ extension WebKitTests {
             try await kiosk.open()
             if !url.hasPrefix("javascript:") {
                 _ = try await kiosk.container.evaluate("try { location.href = \(JSONValue.string(url).jsonText); } catch (e) {}")
+                try await kiosk.fixture.roundTrip() // the page's attempt is decided (or refused by WebKit) by now
             }
-            // …and as a top-level load handed to the container (remote control, a link handler).
+            // …and as a top-level load handed to the container (remote control, a link handler),
+            // settled by its own decision, then a round trip through the page.
+            let blocks = { kiosk.decisions(String(url.prefix(5))).filter { $0.policy == .cancel }.count }
+            let before = blocks()
             kiosk.container.load(URL(string: url)!)
-            try await Task.sleep(for: .milliseconds(500))
+            #expect(await TestLoop.wait(timeout: .seconds(10)) { blocks() > before }, "the block is in the events log")
+            try await kiosk.fixture.roundTrip()
             #expect(try await kiosk.container.evaluate("document.title") == "kiosk", "the page was replaced or scripted")
             #expect(kiosk.container.currentURL?.host == "127.0.0.1")
             #expect(kiosk.decisions(String(url.prefix(5))).contains { $0.policy == .cancel },
@@ -266,7 +270,8 @@ extension WebKitTests {
                         return false
                     }
                 })
-                try await Task.sleep(for: .milliseconds(500))
+                // Settled by the refusal above, then a round trip through the page.
+                try await kiosk.fixture.roundTrip()
                 #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
                 #expect(kiosk.natives("download-started").isEmpty)
             }

@@ -1,9 +1,11 @@
 import CWebKitGTK
 import Foundation
 import Testing
+import VitrineTestSupport
 
 extension WebKitTests {
     /// The `vitrine` program and the gtk_main loop, run as real processes under the same display.
+    /// (What needs no display is in VitrineCLITests.)
     @Suite
     struct ProgramTests {
         @Test func theDemosScreenshotIsNotBlank() throws {
@@ -30,27 +32,6 @@ extension WebKitTests {
             // A blank or single-colour capture has a handful of colours; the demo has text,
             // a gradient and cards.
             #expect(colours.count > 200, "only \(colours.count) colours")
-        }
-
-        @Test(arguments: [
-            (["--preset", "nonsense"], "unknown preset 'nonsense'"),
-            (["--width", "0"], "--width must be positive"),
-            (["not a url"], "neither a URL with a scheme nor an existing file"),
-            (["--screenshot", "out.jpg"], "PNG"),
-            (["--no-such-flag"], "Unknown option"),
-        ])
-        func badArgumentsExitNonZeroWithAClearMessageAndNoWindow(arguments: [String], message: String) throws {
-            let started = Date()
-            let run = try runProcess(try BuiltProducts.path("vitrine"), arguments, timeout: 20)
-            #expect(run.status != 0)
-            #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
-            #expect(Date().timeIntervalSince(started) < 10, "it must not have opened a window and waited")
-        }
-
-        @Test func versionPrintsAndExitsZero() throws {
-            let run = try runProcess(try BuiltProducts.path("vitrine"), ["--version"], timeout: 20)
-            #expect(run.status == 0)
-            #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
         }
 
         @Test func eventsAreWrittenAsJSONLines() throws {
@@ -95,6 +76,33 @@ extension WebKitTests {
             #expect(process.terminationReason == .exit && process.terminationStatus == 0)
             let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
             #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "whole lines only")
+        }
+
+        /// The file's window size and app folder reach a real window; `--width` overrides
+        /// the file's width and keeps its height.
+        @Test func aConfigFileDrivesTheWindowAndFlagsOverrideIt() throws {
+            let folder = try ConfigFolder()
+            _ = try folder.write("www/index.html", "<!doctype html><title>configured</title><body style='background:#2a6'>configured</body>")
+            let path = try folder.write("app.toml", """
+                app-dir = "www"
+                [window]
+                width = 640
+                height = 480
+                """)
+            let png = folder.url.appendingPathComponent("shot.png").path
+            let events = folder.url.appendingPathComponent("events.jsonl").path
+            let run = try runProcess(try BuiltProducts.path("vitrine"),
+                                     ["--config", path, "--width", "720", "--exit-after-load", "--screenshot", png, "--events", events],
+                                     timeout: 90)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let log = try String(contentsOfFile: events, encoding: .utf8)
+            #expect(log.contains(#""url":"app://app/index.html""#))
+
+            var error: UnsafeMutablePointer<GError>?
+            let pixbuf = try #require(gdk_pixbuf_new_from_file(png, &error), "not a PNG")
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            #expect(Int(gdk_pixbuf_get_width(pixbuf)) == 720)
+            #expect(Int(gdk_pixbuf_get_height(pixbuf)) == 480)
         }
 
         /// Under gtk_main (the program's loop, not the test runner's), a suspending async

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// A session bus of the test's own (dbus-daemon in a subprocess), so no other program's
 /// bus or running Vitrine is touched.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineConfigFile
+import VitrineTestSupport
 
 /// Malformed and invalid configuration files: each problem is reported as
 /// `FILE:LINE:COLUMN: message`, at the offending key or value.

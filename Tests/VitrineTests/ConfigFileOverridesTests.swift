@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineConfigFile
+import VitrineTestSupport
 
 /// Precedence: the command line (`ConfigOverrides`) over the file over the preset.
 @Suite("Config file: command-line overrides")

@@ -2,36 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineConfigFile
-
-/// A temporary folder for configuration files and the files they name.
-struct ConfigFolder: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    var path: String { url.path }
-
-    /// Writes `text` to `name` inside the folder (creating subfolders) and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
-    @discardableResult
-    func makeFolder(_ name: String) throws -> String {
-        let folder = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.path
-    }
-}
+import VitrineTestSupport
 
 @Suite("Config file: every section maps onto the Configuration")
 struct ConfigFileTests {

@@ -160,132 +160,197 @@ struct NavigationChainRecombinationTests {
         #expect(retimed.names == ["a", "b", "c"])
         #expect(NavigationChain().defaultTimeout == .seconds(10))
     }
+
+    @Test func recombiningKeepsTheClock() {
+        #expect(NavigationChain().clock is ContinuousClock)
+        let clocked = chain.withClock(ManualClock())
+        #expect(clocked.names == ["a", "b", "c"])
+        #expect(clocked.defaultTimeout == .seconds(3))
+        let recombined = [
+            clocked.appending(NamedHandler("z")), clocked.prepending(NamedHandler("z")),
+            clocked.inserting(NamedHandler("z"), before: "a"), clocked.removing(named: "a"),
+            clocked.replacing(NamedHandler("a")), clocked.reordered(["c"]), clocked.withDefaultTimeout(.seconds(1)),
+            clocked.withHandlers([]),
+        ]
+        #expect(recombined.allSatisfy { $0.clock is ManualClock })
+        let configured = try? Configurator().navigationChain(clocked).navigationHandlers([NamedHandler("y")])
+            .decisionTimeout(.seconds(2)).build()
+        #expect(configured?.navigationChain.clock is ManualClock, "the configurator keeps the chain's clock")
+    }
 }
 
+/// Timeouts run on a `ManualClock`: time moves only when a test advances it, once the
+/// timers it moves are armed. A decision's time is the clock's reading when it came back.
 @MainActor
-@Suite("Navigation chain: async decisions and timeouts")
+@Suite("Navigation chain: async decisions and timeouts", .timeLimit(.minutes(1)))
 struct NavigationChainAsyncTests {
     let host = TestHost()
     var context: NavigationContext { NavigationContext(host: host) }
     let action = NavigationAction(url: url("https://example.com/slow"), navigationType: .linkActivated)
+    let clock = ManualClock()
 
-    @Test func asyncHandlerDecidesAfterSuspending() async {
-        let clock = ContinuousClock()
+    typealias Timed = (decision: NavigationDecision, elapsed: Duration)
+
+    /// Starts deciding `action` on `chain` (on the test clock); the task returns the
+    /// decision and the time it took on that clock.
+    func deciding(_ chain: NavigationChain) -> Task<Timed, Never> {
+        let chain = chain.withClock(clock), action = action, context = context, clock = clock
+        let start = clock.now
+        return Task { @MainActor in
+            let decision = await chain.decide(action, context: context)
+            return (decision, start.duration(to: clock.now))
+        }
+    }
+
+    /// Waits until `count` sleepers (handlers, timers) wait on the test clock.
+    func armed(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let clock = clock
+        try #require(await eventually("\(count) sleepers", sourceLocation: sourceLocation) { await clock.waitForSleepers(count) } != nil)
+    }
+
+    /// The decision of `task`, once it has come.
+    func decided(_ task: Task<Timed, Never>, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Timed {
+        try #require(await eventually("a decision", sourceLocation: sourceLocation) { await task.value })
+    }
+
+    @Test func asyncHandlerDecidesAfterSuspending() async throws {
+        let clock = self.clock
         let chain = NavigationChain([
             RecordingHandler("pass", answering: .pass),
             RecordingHandler("async") { _ in
-                try? await Task.sleep(for: .milliseconds(50))
+                try? await clock.sleep(for: .milliseconds(50))
                 return .decide(.allow)
             },
             RecordingHandler("after", answering: .decide(.cancel)),
         ])
-        let start = clock.now
-        let decision = await chain.decide(action, context: context)
-        let elapsed = clock.now - start
+        let deciding = deciding(chain)
+        try await armed(2) // the handler and its timeout
+        clock.advance(by: .milliseconds(50))
+        let (decision, elapsed) = try await decided(deciding)
         #expect(decision == NavigationDecision(policy: .allow, handler: "async"))
         #expect(decision.timedOutHandler == nil)
-        #expect(elapsed >= .milliseconds(45), "the chain waited for the handler's answer")
+        #expect(elapsed >= .milliseconds(50), "the chain waited for the handler's answer")
     }
 
-    @Test func handlerSlowerThanItsTimeoutFailsClosed() async {
+    @Test func handlerSlowerThanItsTimeoutFailsClosed() async throws {
         let log = CallLog()
-        let clock = ContinuousClock()
+        let clock = self.clock
         let chain = NavigationChain([
             RecordingHandler("slow", log: log, timeout: .milliseconds(50)) { _ in
-                try? await Task.sleep(for: .seconds(2))
+                try? await clock.sleep(for: .seconds(2))
                 return .decide(.allow)
             },
             RecordingHandler("after", log: log, answering: .decide(.allow)),
         ])
-        let start = clock.now
-        let decision = await chain.decide(action, context: context)
-        let elapsed = clock.now - start
+        let deciding = deciding(chain)
+        try await armed(2)
+        clock.advance(by: .milliseconds(50))
+        let (decision, elapsed) = try await decided(deciding)
         #expect(decision.policy == .cancel)
         #expect(decision.handler == "timeout")
         #expect(decision.handler == NavigationChain.timedOut)
         #expect(decision.timedOutHandler == "slow")
         #expect(elapsed < .seconds(1), "returned after \(elapsed), not at the timeout")
-        #expect(elapsed >= .milliseconds(45))
+        #expect(elapsed >= .milliseconds(50))
         #expect(log.names == ["slow"], "handlers after a timed-out one are not consulted")
+        clock.advance(by: .seconds(2)) // lets the slow handler finish
     }
 
-    @Test func chainDefaultTimeoutAppliesWhenHandlerHasNone() async {
-        let clock = ContinuousClock()
+    @Test func chainDefaultTimeoutAppliesWhenHandlerHasNone() async throws {
+        let clock = self.clock
         let chain = NavigationChain([
             RecordingHandler("slow-default") { _ in
-                try? await Task.sleep(for: .seconds(2))
+                try? await clock.sleep(for: .seconds(2))
                 return .decide(.allow)
             },
         ], defaultTimeout: .milliseconds(50))
-        let start = clock.now
-        let decision = await chain.decide(action, context: context)
-        let elapsed = clock.now - start
+        let deciding = deciding(chain)
+        try await armed(2)
+        clock.advance(by: .milliseconds(50))
+        let (decision, elapsed) = try await decided(deciding)
         #expect(decision == NavigationDecision(policy: .cancel, handler: "timeout", timedOutHandler: "slow-default"))
         #expect(elapsed < .seconds(1), "returned after \(elapsed)")
+        #expect(elapsed >= .milliseconds(50))
+        clock.advance(by: .seconds(2))
     }
 
-    @Test func handlerTimeoutOverridesTheChainDefault() async {
+    @Test func handlerTimeoutOverridesTheChainDefault() async throws {
+        let clock = self.clock
         let chain = NavigationChain([
             RecordingHandler("patient", timeout: .seconds(5)) { _ in
-                try? await Task.sleep(for: .milliseconds(200))
+                try? await clock.sleep(for: .milliseconds(200))
                 return .decide(.allow)
             },
         ], defaultTimeout: .milliseconds(20))
-        let decision = await chain.decide(action, context: context)
+        let deciding = deciding(chain)
+        try await armed(2)
+        clock.advance(by: .milliseconds(20)) // past the chain's default: its timer would fire here
+        clock.advance(by: .milliseconds(180))
+        let (decision, _) = try await decided(deciding)
         #expect(decision == NavigationDecision(policy: .allow, handler: "patient"))
     }
 
     @Test func configuratorDecisionTimeoutSetsTheChainDefault() async throws {
+        let clock = self.clock
         let configuration = try Configurator()
             .navigationHandlers([
                 RecordingHandler("slow") { _ in
-                    try? await Task.sleep(for: .seconds(2))
+                    try? await clock.sleep(for: .seconds(2))
                     return .decide(.allow)
                 },
             ])
             .decisionTimeout(.milliseconds(50))
             .build()
         #expect(configuration.navigationChain.defaultTimeout == .milliseconds(50))
-        let clock = ContinuousClock()
-        let start = clock.now
-        let decision = await configuration.navigationChain.decide(action, context: context)
+        let deciding = deciding(configuration.navigationChain)
+        try await armed(2)
+        clock.advance(by: .milliseconds(50))
+        let (decision, elapsed) = try await decided(deciding)
         #expect(decision.timedOutHandler == "slow")
-        #expect(clock.now - start < .seconds(1))
+        #expect(elapsed < .seconds(1))
+        clock.advance(by: .seconds(2))
     }
 
     @Test func lateAnswerAfterTimeoutIsIgnored() async throws {
         let finished = CallLog()
+        let answered = Latch()
+        let clock = self.clock
         let chain = NavigationChain([
             RecordingHandler("late", timeout: .milliseconds(30)) { _ in
-                try? await Task.sleep(for: .milliseconds(120))
+                try? await clock.sleep(for: .milliseconds(120))
                 finished.record("late")
+                answered.open()
                 return .decide(.allow)
             },
         ])
-        let decision = await chain.decide(action, context: context)
+        let deciding = deciding(chain)
+        try await armed(2)
+        clock.advance(by: .milliseconds(30))
+        let (decision, _) = try await decided(deciding)
         #expect(decision.handler == "timeout")
-        // Let the late handler finish: its answer must not crash (a second resume) nor change anything.
-        try await Task.sleep(for: .milliseconds(250))
+        // Let the late handler finish: its answer must not crash (a second resume) nor
+        // change anything. It answers in the same main-actor job that opens the latch.
+        clock.advance(by: .milliseconds(90))
+        try #require(await eventually("the late answer") { await answered.wait() } != nil)
         #expect(finished.names == ["late"])
         #expect(decision.policy == .cancel)
     }
 
-    @Test func independentDecisionsRunConcurrently() async {
+    @Test func independentDecisionsRunConcurrently() async throws {
+        let clock = self.clock
         let chain = NavigationChain([
             RecordingHandler("sleepy") { _ in
-                try? await Task.sleep(for: .milliseconds(200))
+                try? await clock.sleep(for: .milliseconds(200))
                 return .decide(.allow)
             },
         ])
-        let context = self.context
-        let action = self.action
-        let clock = ContinuousClock()
-        let start = clock.now
-        async let one = chain.decide(action, context: context)
-        async let two = chain.decide(action, context: context)
-        async let three = chain.decide(action, context: context)
-        let decisions = await [one, two, three]
-        #expect(decisions.allSatisfy { $0 == NavigationDecision(policy: .allow, handler: "sleepy") })
-        #expect(clock.now - start < .milliseconds(550), "three 200ms decisions overlapped")
+        let decisions = [deciding(chain), deciding(chain), deciding(chain)]
+        // All three handlers and their timers wait at once: the decisions overlap.
+        try await armed(6)
+        clock.advance(by: .milliseconds(200))
+        var results: [(decision: NavigationDecision, elapsed: Duration)] = []
+        for deciding in decisions { results.append(try await decided(deciding)) }
+        #expect(results.allSatisfy { $0.decision == NavigationDecision(policy: .allow, handler: "sleepy") })
+        #expect(results.allSatisfy { $0.elapsed < .milliseconds(550) }, "three 200ms decisions overlapped")
     }
 }

@@ -42,9 +42,9 @@ public struct Configurator: Sendable {
 
     /// Replaces the whole navigation chain.
     public func navigationChain(_ chain: NavigationChain) -> Configurator { with { $0.chain = chain } }
-    /// Replaces the chain's handlers, keeping its timeout.
+    /// Replaces the chain's handlers, keeping its timeout and clock.
     public func navigationHandlers(_ handlers: [any NavigationActionHandler]) -> Configurator {
-        with { $0.chain = NavigationChain(handlers, defaultTimeout: $0.chain.defaultTimeout) }
+        with { $0.chain = $0.chain.withHandlers(handlers) }
     }
     /// Puts `handler` at the head of the chain.
     public func prependingHandler(_ handler: any NavigationActionHandler) -> Configurator {

@@ -19,10 +19,17 @@ public struct NavigationChain: Sendable {
     public let handlers: [any NavigationActionHandler]
     /// How long a handler may take unless it says otherwise.
     public let defaultTimeout: Duration
+    /// The clock the timeouts are measured on: `ContinuousClock` unless a test brings one
+    /// that it advances by hand.
+    public let clock: any Clock<Duration>
 
-    public init(_ handlers: [any NavigationActionHandler] = [], defaultTimeout: Duration = .seconds(10)) {
+    public init(
+        _ handlers: [any NavigationActionHandler] = [], defaultTimeout: Duration = .seconds(10),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.handlers = handlers
         self.defaultTimeout = defaultTimeout
+        self.clock = clock
     }
 
     /// The handlers' names, in order.
@@ -30,13 +37,18 @@ public struct NavigationChain: Sendable {
 
     // MARK: Recombining
 
+    /// The same timeout and clock with other handlers.
+    public func withHandlers(_ handlers: [any NavigationActionHandler]) -> NavigationChain {
+        NavigationChain(handlers, defaultTimeout: defaultTimeout, clock: clock)
+    }
+
     public func appending(_ handler: any NavigationActionHandler) -> NavigationChain {
-        NavigationChain(handlers + [handler], defaultTimeout: defaultTimeout)
+        withHandlers(handlers + [handler])
     }
 
     /// Puts `handler` first: the head of the chain.
     public func prepending(_ handler: any NavigationActionHandler) -> NavigationChain {
-        NavigationChain([handler] + handlers, defaultTimeout: defaultTimeout)
+        withHandlers([handler] + handlers)
     }
 
     /// Inserts `handler` before the handler named `name` (at the end when absent).
@@ -44,11 +56,11 @@ public struct NavigationChain: Sendable {
         var list = handlers
         let index = list.firstIndex { $0.name == name } ?? list.endIndex
         list.insert(handler, at: index)
-        return NavigationChain(list, defaultTimeout: defaultTimeout)
+        return withHandlers(list)
     }
 
     public func removing(named name: String) -> NavigationChain {
-        NavigationChain(handlers.filter { $0.name != name }, defaultTimeout: defaultTimeout)
+        withHandlers(handlers.filter { $0.name != name })
     }
 
     /// Replaces the handler of the same name in place, or appends it.
@@ -56,7 +68,7 @@ public struct NavigationChain: Sendable {
         guard let index = handlers.firstIndex(where: { $0.name == handler.name }) else { return appending(handler) }
         var list = handlers
         list[index] = handler
-        return NavigationChain(list, defaultTimeout: defaultTimeout)
+        return withHandlers(list)
     }
 
     /// The same handlers in the order `names` gives; handlers not named keep their
@@ -64,11 +76,16 @@ public struct NavigationChain: Sendable {
     public func reordered(_ names: [String]) -> NavigationChain {
         let named = names.compactMap { name in handlers.first { $0.name == name } }
         let rest = handlers.filter { !names.contains($0.name) }
-        return NavigationChain(named + rest, defaultTimeout: defaultTimeout)
+        return withHandlers(named + rest)
     }
 
     public func withDefaultTimeout(_ timeout: Duration) -> NavigationChain {
-        NavigationChain(handlers, defaultTimeout: timeout)
+        NavigationChain(handlers, defaultTimeout: timeout, clock: clock)
+    }
+
+    /// The same chain with its timeouts measured on `clock`.
+    public func withClock(_ clock: any Clock<Duration>) -> NavigationChain {
+        NavigationChain(handlers, defaultTimeout: defaultTimeout, clock: clock)
     }
 
     // MARK: Deciding
@@ -79,7 +96,7 @@ public struct NavigationChain: Sendable {
     public func decide(_ action: NavigationAction, context: NavigationContext) async -> NavigationDecision {
         for handler in handlers {
             if action.response != nil && !handler.decidesResponses { continue }
-            let result = await Self.run(handler, action, context, timeout: handler.timeout ?? defaultTimeout)
+            let result = await Self.run(handler, action, context, timeout: handler.timeout ?? defaultTimeout, on: clock)
             switch result {
             case .some(.pass): continue
             case .some(.decide(let policy)): return NavigationDecision(policy: policy, handler: handler.name)
@@ -93,7 +110,7 @@ public struct NavigationChain: Sendable {
     @MainActor
     private static func run(
         _ handler: any NavigationActionHandler, _ action: NavigationAction, _ context: NavigationContext,
-        timeout: Duration
+        timeout: Duration, on clock: any Clock<Duration>
     ) async -> HandlerResult? {
         await withCheckedContinuation { (continuation: CheckedContinuation<HandlerResult?, Never>) in
             let once = ResumeOnce(continuation)
@@ -106,7 +123,7 @@ public struct NavigationChain: Sendable {
             }
             guard !once.isResumed else { return }
             once.timer = Task { @MainActor in
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                guard (try? await clock.sleep(for: timeout)) != nil else { return }
                 once.resume(with: nil)
             }
         }

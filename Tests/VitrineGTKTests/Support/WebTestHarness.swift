@@ -1,6 +1,5 @@
 import CWebKitGTK
 import Foundation
-import Synchronization
 import MainQueueOnMainThread
 import Testing
 import Vitrine
@@ -45,29 +44,26 @@ enum TestLoop {
 }
 
 /// A container on test pages served from a temporary app directory (`app://test/…`),
-/// recording every event.
+/// recording every event (see `ContainerFixture`).
 @MainActor
 final class WebTestHarness {
     static let host = "test"
     let directory: URL
-    let container: WebContainer
-    let events = MemoryEventLog()
+    let fixture: ContainerFixture
+    var container: WebContainer { fixture.container }
+    var events: MemoryEventLog { fixture.log }
 
     init(pages: [String: String], configure: (Configurator) -> Configurator = { $0 }) throws {
-        TestLoop.start()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-test-\(UUID().uuidString)")
         for (path, content) in pages {
             let file = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: file, atomically: true, encoding: .utf8)
         }
-        let configurator = configure(
+        fixture = try ContainerFixture(configure(
             ConfiguratorFactory.make(for: .default)
                 .appDirectory(directory, host: Self.host)
-                .windowSize(width: 800, height: 600))
-        container = WebContainer(configuration: try configurator.build())
-        container.addEventSink(events)
-        container.externalOpener = { _ in } // no desktop browser under Xvfb
+                .windowSize(width: 800, height: 600)))
     }
 
     static func url(_ path: String) -> URL { URL(string: "app://\(host)/\(path)")! }
@@ -76,7 +72,7 @@ final class WebTestHarness {
     func open(_ path: String) async throws {
         container.start()
         container.load(Self.url(path))
-        try #require(await waitForLoad(Self.url(path)), "\(path) did not finish loading")
+        try await fixture.nextLoad(of: Self.url(path))
     }
 
     /// Waits for a `finished` load event for `url`.
@@ -108,7 +104,7 @@ final class WebTestHarness {
     }
 
     func close() {
-        container.close()
+        fixture.close()
         try? FileManager.default.removeItem(at: directory)
     }
 }
@@ -122,48 +118,4 @@ struct Decided: Equatable, CustomStringConvertible {
         self.policy = policy
     }
     var description: String { "\(handler) → \(policy)" }
-}
-
-/// Locates built products (the `vitrine` program, the loop check) next to the test bundle.
-enum BuiltProducts {
-    static func path(_ name: String) throws -> String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        throw ProductNotFound(name: name)
-    }
-
-    struct ProductNotFound: Error, CustomStringConvertible {
-        let name: String
-        var description: String { "built product '\(name)' not found next to the test bundle; run swift build first" }
-    }
-}
-
-/// Runs a program to completion with a time limit; returns exit status and output.
-func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 60, environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    // Read while waiting so a chatty child never blocks on a full pipe.
-    let stdoutData = Mutex(Data()), stderrData = Mutex(Data())
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async { stdoutData.withLock { $0 = out.fileHandleForReading.readDataToEndOfFile() }; group.leave() }
-    group.enter()
-    DispatchQueue.global().async { stderrData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }; group.leave() }
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { process.terminate(); kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    group.wait()
-    return (process.terminationStatus, String(decoding: stdoutData.withLock { $0 }, as: UTF8.self),
-            String(decoding: stderrData.withLock { $0 }, as: UTF8.self))
 }

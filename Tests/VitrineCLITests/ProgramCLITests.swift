@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+/// `vitrine check-config FILE`, and the options that stop the program before GTK starts, run
+/// as real processes. No display: `make test-core` runs these with none set.
+@Suite
+struct ConfigProgramTests {
+    /// Runs `vitrine` with no display at all: checking a file must not need one.
+    private func vitrineWithoutDisplay(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try runProcess("/usr/bin/env", ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", try BuiltProducts.path("vitrine")] + arguments, timeout: 20)
+    }
+
+    @Test func checkConfigPrintsOKAndASummary() throws {
+        let folder = try ConfigFolder()
+        let path = try folder.write("lobby.toml", """
+            preset = "kiosk"
+            start-url = "https://example.org/"
+            [kiosk]
+            external-links = "browser"
+            """)
+        let run = try vitrineWithoutDisplay(["check-config", path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(path): OK")
+        #expect(lines.contains { $0.contains("preset:") && $0.hasSuffix("kiosk") })
+        #expect(lines.contains { $0.contains("start URL:") && $0.hasSuffix("https://example.org/") })
+        #expect(lines.contains { $0.contains("chain:") && $0.hasSuffix("external-browser → origin-allowlist → default-allow") })
+        #expect(lines.contains { $0.contains("strategies:") && $0.hasSuffix("user, ping") })
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func checkConfigReportsEveryProblemWithItsPositionAndExitsOne() throws {
+        let folder = try ConfigFolder()
+        let path = try folder.write("bad.toml", """
+            preset = "kiosk"
+            [window]
+            width = "wide"
+            fulscreen = true
+            """)
+        let run = try vitrineWithoutDisplay(["check-config", path])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.split(separator: "\n").map(String.init) == [
+            #"\#(path):3:9: window.width must be a positive integer, got "wide""#,
+            "\(path):4:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen",
+        ])
+    }
+
+    @Test func checkConfigReportsTOMLSyntaxErrors() throws {
+        let folder = try ConfigFolder()
+        let path = try folder.write("syntax.toml", "title = \"Lobby\"\n[window\nwidth = 3\n")
+        let run = try vitrineWithoutDisplay(["check-config", path])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("\(path):2:"), "stderr: \(run.stderr)")
+    }
+
+    @Test func checkConfigOfAMissingFile() throws {
+        let run = try vitrineWithoutDisplay(["check-config", "/nonexistent/vitrine.toml"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "/nonexistent/vitrine.toml: cannot be read: No such file or directory\n")
+    }
+
+    @Test func everySamplePassesCheckConfig() throws {
+        let configs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/configs")
+        let samples = try FileManager.default.contentsOfDirectory(atPath: configs.path).filter { $0.hasSuffix(".toml") }
+        #expect(samples.count >= 3)
+        for sample in samples {
+            let run = try vitrineWithoutDisplay(["check-config", configs.appendingPathComponent(sample).path])
+            #expect(run.status == 0, "\(sample): \(run.stderr)")
+            #expect(run.stdout.hasPrefix(configs.appendingPathComponent(sample).path + ": OK\n"))
+        }
+    }
+
+    /// An invalid file stops the program before GTK starts: no window, no waiting.
+    @Test func anInvalidConfigExitsQuicklyWithThePosition() throws {
+        let folder = try ConfigFolder()
+        let path = try folder.write("bad.toml", """
+            start-url = "https://example.org/"
+            [[navigation.handlers]]
+            type = "home"
+            [[navigation.handlers]]
+            type = "deeplink"
+            """)
+        let started = Date()
+        let run = try runProcess(try BuiltProducts.path("vitrine"), ["--config", path, "--exit-after-load"], timeout: 20)
+        #expect(run.status != 0)
+        #expect(run.stderr.hasPrefix(#"\#(path):5:8: navigation.handlers[1].type must be one of"#), "stderr: \(run.stderr)")
+        #expect(run.stderr.contains(#"got "deeplink""#))
+        #expect(Date().timeIntervalSince(started) < 10, "it must not have opened a window and waited")
+    }
+
+    @Test(arguments: [
+        (["--allow-origin", "https://a.example/path"], "--allow-origin must be an origin"),
+        (["--app-dir", "/nonexistent/www"], "--app-dir '/nonexistent/www' is not a folder"),
+        (["--config", "/nonexistent/vitrine.toml"], "/nonexistent/vitrine.toml: cannot be read"),
+    ])
+    func badNewOptionsExitNonZeroWithAClearMessage(arguments: [String], message: String) throws {
+        let run = try runProcess(try BuiltProducts.path("vitrine"), arguments, timeout: 20)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
+    }
+}
+
+/// Bad arguments and `--version`: the program answers before it opens any window.
+@Suite
+struct ProgramArgumentTests {
+    @Test(arguments: [
+        (["--preset", "nonsense"], "unknown preset 'nonsense'"),
+        (["--width", "0"], "--width must be positive"),
+        (["not a url"], "neither a URL with a scheme nor an existing file"),
+        (["--screenshot", "out.jpg"], "PNG"),
+        (["--no-such-flag"], "Unknown option"),
+    ])
+    func badArgumentsExitNonZeroWithAClearMessageAndNoWindow(arguments: [String], message: String) throws {
+        let started = Date()
+        let run = try runProcess(try BuiltProducts.path("vitrine"), arguments, timeout: 20)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10, "it must not have opened a window and waited")
+    }
+
+    @Test func versionPrintsAndExitsZero() throws {
+        let run = try runProcess(try BuiltProducts.path("vitrine"), ["--version"], timeout: 20)
+        #expect(run.status == 0)
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
+    }
+}
