@@ -99,6 +99,10 @@ public struct WindowSize: Sendable, Equatable {
         self.width = width
         self.height = height
     }
+
+    /// Whether `length` can be a window's width or height: the one rule the builder, a
+    /// configuration file and the command line all apply.
+    public static func accepts(_ length: Int) -> Bool { length > 0 }
 }
 
 /// A local folder served to the view under the `app` URL scheme.

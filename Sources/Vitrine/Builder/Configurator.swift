@@ -9,14 +9,15 @@ import Foundation
 /// A value type: every option returns a refined copy, so a preset can be refined by one
 /// caller without affecting another (`ConfiguratorFactory.make(for: .default).disableZoom()`).
 public struct Configurator: Sendable {
-    private var startURL: URL?
+    /// The page set to open; nil: the app folder's index page, if any (see `startPage`).
+    public private(set) var startURL: URL?
     private var title = "Vitrine"
     private var chain = NavigationChain()
-    private var strategies = ScriptMessageStrategies()
+    public private(set) var strategies = ScriptMessageStrategies()
     private var userScripts: [UserScript] = []
     private var disablesZoom = false
     private var titleFollowsPage = false
-    private var windowSize = WindowSize(width: 1024, height: 768)
+    public private(set) var windowSize = WindowSize(width: 1024, height: 768)
     private var fullscreen = false
     private var userAgent: String?
     private var developerTools = false
@@ -24,7 +25,7 @@ public struct Configurator: Sendable {
     private var appDirectory: AppDirectory?
     private var tabs: [Tab] = []
     private var strategyOrigins: [String: Set<Origin>] = [:]
-    private var kiosk: KioskOptions?
+    public private(set) var kiosk: KioskOptions?
     private var permissions: [PermissionGrant] = []
     private var tlsExceptions: [TLSException] = []
     private var downloadDirectory: URL?
@@ -101,12 +102,15 @@ public struct Configurator: Sendable {
     public func showsErrorPages(_ shows: Bool = true) -> Configurator { with { $0.showsErrorPages = shows } }
     public func recoversFromCrashes(_ recovers: Bool = true) -> Configurator { with { $0.recoversFromCrashes = recovers } }
 
+    /// The page the window opens: the start URL, else the app folder's index page.
+    public var startPage: URL? { startURL ?? appDirectory.map { $0.rootURL.appendingPathComponent("index.html") } }
+
     // MARK: Building
 
     /// Checks the options and builds the configuration. Options that attach scripts
     /// (disable zoom) attach them here, so the built configuration carries them.
     public func build() throws -> Configuration {
-        guard windowSize.width > 0, windowSize.height > 0 else {
+        guard WindowSize.accepts(windowSize.width), WindowSize.accepts(windowSize.height) else {
             throw ConfigurationError("window size must be positive, got \(windowSize.width)x\(windowSize.height)")
         }
         if let startURL, startURL.scheme == nil {
@@ -125,12 +129,12 @@ public struct Configurator: Sendable {
             if let idle = kiosk.idleReset, idle <= .zero {
                 throw ConfigurationError("kiosk idle reset must be positive")
             }
-            if kiosk.crashLoopLimit < 1 { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
+            if !KioskOptions.acceptsCrashLoopLimit(kiosk.crashLoopLimit) { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
         }
         var scripts = userScripts
         if disablesZoom { scripts.append(.disableZoom) }
         return Configuration(
-            startURL: startURL ?? appDirectory.map { $0.rootURL.appendingPathComponent("index.html") },
+            startURL: startPage,
             title: title, navigationChain: chain, strategies: strategies, userScripts: scripts,
             disablesZoom: disablesZoom, titleFollowsPage: titleFollowsPage, windowSize: windowSize,
             fullscreen: fullscreen, userAgent: userAgent, developerTools: developerTools,
