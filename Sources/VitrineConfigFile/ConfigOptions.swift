@@ -31,10 +31,10 @@ enum ConfigOptions {
                 return "\(size.width)x\(size.height)" + (configuration.fullscreen ? ", fullscreen" : "")
             },
         .integer("window.width", flag: "width", .windowLength, "window width in pixels") {
-            $0.windowSize(width: $1, height: $0.windowSize.height)
+            $0.windowSize(width: $1, height: $0.preferences.windowSize.height)
         },
         .integer("window.height", flag: "height", .windowLength, "window height in pixels") {
-            $0.windowSize(width: $0.windowSize.width, height: $1)
+            $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
         },
         .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
 
