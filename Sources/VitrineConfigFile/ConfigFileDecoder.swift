@@ -4,23 +4,22 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-// TOMLKit is used by this file only, and no TOMLKit type is stored in any Vitrine type or
-// appears in any signature outside it: implementation-only keeps it (and its C++ module
-// CTOML) out of what clients of the Vitrine module must load. (`internal import` is not
-// enough: clients of a module built without library evolution still load such imports.)
+// TOMLKit is used by the decoder's files only (this one, +Sections, +Text), and no TOMLKit
+// type is stored in any Vitrine type or appears in any signature outside them.
 import TOMLKit
 
 /// Parses a configuration file's TOML and turns it into `ConfigSettings`, checking every
-/// key against the schema. Problems are collected (with their positions) rather than thrown one by one,
-/// so a file with several mistakes reports them all, in document order.
+/// key against `ConfigOptions` (the options it declares are read here; the structured ones
+/// in `ConfigFileDecoder+Sections.swift`). Problems are collected (with their positions)
+/// rather than thrown one by one, so a file with several mistakes reports them all, in
+/// document order.
 final class ConfigFileDecoder {
     typealias Path = TOMLSourceMap.Path
 
     private let file: String
     private let directory: String
-    /// Where each key and value is written; made once the parser has accepted the text.
-    /// (TOMLKit gives positions for syntax errors only: its nodes do not carry toml++'s
-    /// source regions, so the map finds them in the text.)
+    /// Where each key and value is written; made once the parser has accepted the text
+    /// (TOMLKit gives no positions for values: see `TOMLSourceMap`).
     private(set) var map = TOMLSourceMap("")
     private(set) var errors: [ConfigFileError] = []
     /// Whether the file names a download directory (valid or not): a default-allow
