@@ -40,8 +40,19 @@ public struct ConfigOverrides: Sendable, Equatable {
     /// Without a configuration file: the preset refined by these options. The preset is
     /// `preset`, else `app` (the bundled demo) when nothing says what to open, else `default`.
     public func configurator(resources: ResourceLocator = ResourceLocator()) -> Configurator {
-        // Only a file's `home` handler can fail to assemble; there is no file here.
-        (try? ConfigAssembly.configurator(settings: nil, file: "", overrides: self, resources: resources))
-            ?? ConfiguratorFactory.make(for: preset ?? .default, resources: resources)
+        ConfigAssembly.configurator(overrides: self, resources: resources)
+    }
+
+    /// The values of the options `ConfigOptions` applies, by flag. The preset, the start
+    /// URL and the app folder are not among them: `ConfigAssembly` starts from those.
+    var values: [String: OptionValue] {
+        var values: [String: OptionValue] = [:]
+        values["width"] = width.map(OptionValue.int)
+        values["height"] = height.map(OptionValue.int)
+        values["fullscreen"] = fullscreen.map(OptionValue.bool)
+        values["allow-origin"] = allowedOrigins.isEmpty ? nil : .origins(allowedOrigins)
+        values["user-agent"] = userAgent.map(OptionValue.string)
+        values["developer-tools"] = developerTools.map(OptionValue.bool)
+        return values
     }
 }

@@ -8,24 +8,11 @@ import Vitrine
 /// What a configuration file says, checked and typed, before it meets a preset and the
 /// command line. Absent keys are nil (or empty): the preset's value stays.
 struct ConfigSettings: Sendable {
-    var preset: Preset?
-    var startURL: URL?
-    var title: String?
-    var allowedOrigins: [Origin] = []
-    var appDirectory: URL?
-    var userAgent: String?
-    var developerTools: Bool?
-    var disablesZoom: Bool?
-    var titleFollowsPage: Bool?
-    var showsErrorPages: Bool?
-    var recoversFromCrashes: Bool?
-    var downloadDirectory: URL?
+    /// The values of the options `ConfigOptions` declares, by key (`window.width`).
+    var values: [String: OptionValue] = [:]
+    /// The sections present (`kiosk`): a section may refine by being there.
+    var sections: Set<String> = []
 
-    var width: Int?
-    var height: Int?
-    var fullscreen: Bool?
-
-    var decisionTimeout: Duration?
     /// Replaces the preset's chain when present.
     var handlers: [HandlerSetting]?
 
@@ -34,9 +21,13 @@ struct ConfigSettings: Sendable {
     var strategyOrigins: [(identifier: String, origins: Set<Origin>)] = []
 
     var tabs: [Tab]?
-    var kiosk: KioskSetting?
     var permissions: [PermissionGrant] = []
     var trustedCertificates: [TLSException] = []
+
+    var preset: Preset? { values[ConfigOptions.preset.key]?.string.flatMap(Preset.init(name:)) }
+    var startURL: URL? { values[ConfigOptions.startURL.key]?.url }
+    var appDirectory: URL? { values[ConfigOptions.appDirectory.key]?.url }
+    var downloadDirectory: URL? { values[ConfigOptions.downloadDirectory.key]?.url }
 }
 
 /// One `[[navigation.handlers]]` entry.
@@ -59,43 +50,15 @@ struct HandlerSetting: Sendable {
     /// `navigation.handlers[N]`, for messages.
     var displayPath: String
 
-    /// The handler names the file accepts in `type`, as the chain reports them.
-    static let types = ["deep-link", "home", "native-route", "payment", "external-browser", "origin-allowlist", "default-allow"]
-}
-
-/// The `[kiosk]` table: each key refines the preset's (or the default) kiosk options.
-struct KioskSetting: Sendable {
-    enum ExternalLinks: String, Sendable, CaseIterable {
-        /// The chain decides (the kiosk preset's origin-allowlist cancels them).
-        case block
-        /// Open them in the desktop's browser: an external-browser handler goes before the
-        /// chain's origin-allowlist.
-        case browser
-    }
-
-    var lockdown: Bool?
-    var hidesCursor: Bool?
-    /// `.some(nil)`: never (the file said 0).
-    var idleReset: Duration??
-    var clearsDataOnIdleReset: Bool?
-    var inhibitsScreenBlanking: Bool?
-    var crashLoopLimit: Int?
-    var crashLoopWindow: Duration?
-    var crashLoopBackoff: Duration?
-    var unresponsiveTimeout: Duration?
-    var externalLinks: ExternalLinks?
-
-    func applied(to base: KioskOptions) -> KioskOptions {
-        var options = base
-        if let lockdown { options.lockdown = lockdown }
-        if let hidesCursor { options.hidesCursor = hidesCursor }
-        if let idleReset { options.idleReset = idleReset }
-        if let clearsDataOnIdleReset { options.clearsDataOnIdleReset = clearsDataOnIdleReset }
-        if let inhibitsScreenBlanking { options.inhibitsScreenBlanking = inhibitsScreenBlanking }
-        if let crashLoopLimit { options.crashLoopLimit = crashLoopLimit }
-        if let crashLoopWindow { options.crashLoopWindow = crashLoopWindow }
-        if let crashLoopBackoff { options.crashLoopBackoff = crashLoopBackoff }
-        if let unresponsiveTimeout { options.unresponsiveTimeout = unresponsiveTimeout }
-        return options
-    }
+    /// The handler names the file accepts in `type`, as the chain reports them, each with
+    /// the keys its entry may have besides `type`.
+    static let types: [(name: String, keys: [String])] = [
+        (DeepLinkHandler.typeName, ["schemes"]),
+        (HomePageHandler.typeName, ["url"]),
+        (NativeRouteHandler.typeName, ["routes", "origins"]),
+        (PaymentHandler.typeName, ["path-prefixes", "timeout"]),
+        (ExternalBrowserHandler.typeName, ["origins", "schemes"]),
+        (OriginAllowlistHandler.typeName, ["origins"]),
+        (DefaultAllowHandler.typeName, ["downloads"]),
+    ]
 }

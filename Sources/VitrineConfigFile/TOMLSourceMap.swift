@@ -9,7 +9,10 @@ import Vitrine
 ///
 /// TOMLKit reports positions only for syntax errors, not for the values it returns, so a
 /// configuration error ("window.width must be a positive integer") finds its position
-/// here. The map is built by a small scanner run on text the TOML parser has already
+/// here. (toml++ keeps a `source()` region on every node, but TOMLKit 0.6's C layer, CTOML,
+/// passes one on only in `CTOMLParseError`: no node or key accessor returns it, and the
+/// C++ header is not importable from Swift through that module. Reading the positions
+/// would mean patching TOMLKit.) The map is built by a small scanner run on text the TOML parser has already
 /// accepted: it follows table headers (`[a.b]`), arrays of tables (`[[a.b]]`, numbered
 /// per parent), dotted keys, quoted keys, inline tables and arrays (each element gets
 /// its index), and skips strings of all four kinds and comments. On text that is not

@@ -67,23 +67,19 @@ struct OpenCommand: ParsableCommand {
     var newInstance = false
 
     mutating func validate() throws {
-        if let preset, Preset(name: preset) == nil {
-            throw ValidationError(
-                "unknown preset '\(preset)'; expected one of: \(Preset.allCases.map(\.commandLineName).joined(separator: ", "))")
+        // The options a configuration file also has are checked by the file's rules.
+        func check(_ flag: String, _ value: String?) throws {
+            if let value, let problem = ConfigFile.commandLineProblem(flag: flag, value: value) { throw ValidationError(problem) }
         }
+        try check("preset", preset)
         if let url, StartURL.parse(url) == nil {
             throw ValidationError("'\(url)' is neither a URL with a scheme nor an existing file")
         }
-        if let width, width <= 0 { throw ValidationError("--width must be positive, got \(width)") }
-        if let height, height <= 0 { throw ValidationError("--height must be positive, got \(height)") }
-        for origin in allowOrigins where Origin(serialized: origin) == nil {
-            throw ValidationError(
-                "--allow-origin must be an origin such as https://example.org (scheme://host[:port], no path), got '\(origin)'")
-        }
-        if let appDirectory, !FileSystem.isDirectory(appDirectory) {
-            throw ValidationError("--app-dir '\(appDirectory)' is not a folder")
-        }
-        if let userAgent, userAgent.isEmpty { throw ValidationError("--user-agent must not be empty") }
+        try check("width", width.map(String.init))
+        try check("height", height.map(String.init))
+        for origin in allowOrigins { try check("allow-origin", origin) }
+        try check("app-dir", appDirectory)
+        try check("user-agent", userAgent)
         if loadTimeout <= 0 { throw ValidationError("--load-timeout must be positive") }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw ValidationError("--screenshot writes PNG: give a file name ending in .png, got '\(screenshot)'")

@@ -6,20 +6,17 @@ import Foundation
 
 /// Everything a container needs, fixed once built. Only `Configurator.build()` makes one:
 /// the initialiser is internal, so a half-filled configuration cannot exist.
+///
+/// The simple settings are read as its own properties (`configuration.title`,
+/// `configuration.windowSize`): they are its `Preferences`.
+@dynamicMemberLookup
 public struct Configuration: Sendable {
+    public let preferences: Preferences
     public let startURL: URL?
-    /// The window title, until (or unless) the page's title replaces it.
-    public let title: String
     public let navigationChain: NavigationChain
     public let strategies: ScriptMessageStrategies
     /// User scripts, including those options attach (disable zoom).
     public let userScripts: [UserScript]
-    public let disablesZoom: Bool
-    public let titleFollowsPage: Bool
-    public let windowSize: WindowSize
-    public let fullscreen: Bool
-    public let userAgent: String?
-    public let developerTools: Bool
     /// Origins that belong to the app, besides the start URL's.
     public let allowedOrigins: Set<Origin>
     /// A folder served under `app://<host>/`.
@@ -33,32 +30,17 @@ public struct Configuration: Sendable {
     public let kiosk: KioskOptions?
     public let permissions: [PermissionGrant]
     public let tlsExceptions: [TLSException]
-    /// Where downloads go; nil: downloads are refused.
-    public let downloadDirectory: URL?
-    /// Show Vitrine's own error page (with automatic retry) when a load fails.
-    public let showsErrorPages: Bool
-    /// Bring the page back when its web process dies or hangs.
-    public let recoversFromCrashes: Bool
 
     init(
-        startURL: URL?, title: String, navigationChain: NavigationChain, strategies: ScriptMessageStrategies,
-        userScripts: [UserScript], disablesZoom: Bool, titleFollowsPage: Bool, windowSize: WindowSize,
-        fullscreen: Bool, userAgent: String?, developerTools: Bool, allowedOrigins: Set<Origin>,
-        appDirectory: AppDirectory?, tabs: [Tab], strategyOrigins: [String: Set<Origin>], kiosk: KioskOptions?,
-        permissions: [PermissionGrant], tlsExceptions: [TLSException], downloadDirectory: URL?,
-        showsErrorPages: Bool, recoversFromCrashes: Bool
+        preferences: Preferences, startURL: URL?, navigationChain: NavigationChain, strategies: ScriptMessageStrategies,
+        userScripts: [UserScript], allowedOrigins: Set<Origin>, appDirectory: AppDirectory?, tabs: [Tab],
+        strategyOrigins: [String: Set<Origin>], kiosk: KioskOptions?, permissions: [PermissionGrant], tlsExceptions: [TLSException]
     ) {
+        self.preferences = preferences
         self.startURL = startURL
-        self.title = title
         self.navigationChain = navigationChain
         self.strategies = strategies
         self.userScripts = userScripts
-        self.disablesZoom = disablesZoom
-        self.titleFollowsPage = titleFollowsPage
-        self.windowSize = windowSize
-        self.fullscreen = fullscreen
-        self.userAgent = userAgent
-        self.developerTools = developerTools
         self.allowedOrigins = allowedOrigins
         self.appDirectory = appDirectory
         var origins = allowedOrigins
@@ -70,10 +52,10 @@ public struct Configuration: Sendable {
         self.kiosk = kiosk
         self.permissions = permissions
         self.tlsExceptions = tlsExceptions
-        self.downloadDirectory = downloadDirectory
-        self.showsErrorPages = showsErrorPages
-        self.recoversFromCrashes = recoversFromCrashes
     }
+
+    /// A simple setting, read as a property of the configuration.
+    public subscript<Value>(dynamicMember field: KeyPath<Preferences, Value>) -> Value { preferences[keyPath: field] }
 
     /// The origins allowed to call `strategy`: its own list, or the app's origins.
     public func allowedOrigins(forStrategy identifier: String) -> Set<Origin> {
@@ -99,6 +81,10 @@ public struct WindowSize: Sendable, Equatable {
         self.width = width
         self.height = height
     }
+
+    /// Whether `length` can be a window's width or height: the one rule the builder, a
+    /// configuration file and the command line all apply.
+    public static func accepts(_ length: Int) -> Bool { length > 0 }
 }
 
 /// A local folder served to the view under the `app` URL scheme.

@@ -9,27 +9,21 @@ import Foundation
 /// A value type: every option returns a refined copy, so a preset can be refined by one
 /// caller without affecting another (`ConfiguratorFactory.make(for: .default).disableZoom()`).
 public struct Configurator: Sendable {
-    private var startURL: URL?
-    private var title = "Vitrine"
+    /// The page set to open; nil: the app folder's index page, if any (see `startPage`).
+    public private(set) var startURL: URL?
     private var chain = NavigationChain()
-    private var strategies = ScriptMessageStrategies()
+    public private(set) var strategies = ScriptMessageStrategies()
+    /// The simple settings (title, window size, …), each set by its own method or by
+    /// `preference(_:_:)`.
+    public private(set) var preferences = Preferences()
     private var userScripts: [UserScript] = []
-    private var disablesZoom = false
-    private var titleFollowsPage = false
-    private var windowSize = WindowSize(width: 1024, height: 768)
-    private var fullscreen = false
-    private var userAgent: String?
-    private var developerTools = false
     private var allowedOrigins: Set<Origin> = []
     private var appDirectory: AppDirectory?
     private var tabs: [Tab] = []
     private var strategyOrigins: [String: Set<Origin>] = [:]
-    private var kiosk: KioskOptions?
+    public private(set) var kiosk: KioskOptions?
     private var permissions: [PermissionGrant] = []
     private var tlsExceptions: [TLSException] = []
-    private var downloadDirectory: URL?
-    private var showsErrorPages = true
-    private var recoversFromCrashes = true
 
     /// An empty configurator: no handlers (every navigation is cancelled), no strategies.
     /// Start from `ConfiguratorFactory` for a working preset.
@@ -38,7 +32,7 @@ public struct Configurator: Sendable {
     // MARK: Options
 
     public func startURL(_ url: URL?) -> Configurator { with { $0.startURL = url } }
-    public func title(_ title: String) -> Configurator { with { $0.title = title } }
+    public func title(_ title: String) -> Configurator { preference(\.title, title) }
 
     /// Replaces the whole navigation chain.
     public func navigationChain(_ chain: NavigationChain) -> Configurator { with { $0.chain = chain } }
@@ -68,14 +62,14 @@ public struct Configurator: Sendable {
     }
 
     public func userScript(_ script: UserScript) -> Configurator { with { $0.userScripts.append(script) } }
-    public func disableZoom(_ disabled: Bool = true) -> Configurator { with { $0.disablesZoom = disabled } }
-    public func titleFollowsPage(_ follows: Bool = true) -> Configurator { with { $0.titleFollowsPage = follows } }
+    public func disableZoom(_ disabled: Bool = true) -> Configurator { preference(\.disablesZoom, disabled) }
+    public func titleFollowsPage(_ follows: Bool = true) -> Configurator { preference(\.titleFollowsPage, follows) }
     public func windowSize(width: Int, height: Int) -> Configurator {
-        with { $0.windowSize = WindowSize(width: width, height: height) }
+        preference(\.windowSize, WindowSize(width: width, height: height))
     }
-    public func fullscreen(_ fullscreen: Bool = true) -> Configurator { with { $0.fullscreen = fullscreen } }
-    public func userAgent(_ userAgent: String?) -> Configurator { with { $0.userAgent = userAgent } }
-    public func developerTools(_ enabled: Bool = true) -> Configurator { with { $0.developerTools = enabled } }
+    public func fullscreen(_ fullscreen: Bool = true) -> Configurator { preference(\.fullscreen, fullscreen) }
+    public func userAgent(_ userAgent: String?) -> Configurator { preference(\.userAgent, userAgent) }
+    public func developerTools(_ enabled: Bool = true) -> Configurator { preference(\.developerTools, enabled) }
     public func allowOrigin(_ origin: Origin) -> Configurator { with { $0.allowedOrigins.insert(origin) } }
     /// Serves `directory` under `app://<host>/`.
     public func appDirectory(_ directory: URL?, host: String = "app") -> Configurator {
@@ -97,16 +91,25 @@ public struct Configurator: Sendable {
         with { $0.tlsExceptions.append(TLSException(host: host.lowercased(), certificatePath: path)) }
     }
     /// Enables downloads into `directory` (nil: downloads are refused).
-    public func downloadDirectory(_ directory: URL?) -> Configurator { with { $0.downloadDirectory = directory } }
-    public func showsErrorPages(_ shows: Bool = true) -> Configurator { with { $0.showsErrorPages = shows } }
-    public func recoversFromCrashes(_ recovers: Bool = true) -> Configurator { with { $0.recoversFromCrashes = recovers } }
+    public func downloadDirectory(_ directory: URL?) -> Configurator { preference(\.downloadDirectory, directory) }
+    public func showsErrorPages(_ shows: Bool = true) -> Configurator { preference(\.showsErrorPages, shows) }
+    public func recoversFromCrashes(_ recovers: Bool = true) -> Configurator { preference(\.recoversFromCrashes, recovers) }
+
+    /// The page the window opens: the start URL, else the app folder's index page.
+    public var startPage: URL? { startURL ?? appDirectory.map { $0.rootURL.appendingPathComponent("index.html") } }
+
+    /// Sets one of the simple settings.
+    public func preference<Value>(_ field: WritableKeyPath<Preferences, Value>, _ value: Value) -> Configurator {
+        with { $0.preferences[keyPath: field] = value }
+    }
 
     // MARK: Building
 
     /// Checks the options and builds the configuration. Options that attach scripts
     /// (disable zoom) attach them here, so the built configuration carries them.
     public func build() throws -> Configuration {
-        guard windowSize.width > 0, windowSize.height > 0 else {
+        let windowSize = preferences.windowSize
+        guard WindowSize.accepts(windowSize.width), WindowSize.accepts(windowSize.height) else {
             throw ConfigurationError("window size must be positive, got \(windowSize.width)x\(windowSize.height)")
         }
         if let startURL, startURL.scheme == nil {
@@ -125,18 +128,14 @@ public struct Configurator: Sendable {
             if let idle = kiosk.idleReset, idle <= .zero {
                 throw ConfigurationError("kiosk idle reset must be positive")
             }
-            if kiosk.crashLoopLimit < 1 { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
+            if !KioskOptions.acceptsCrashLoopLimit(kiosk.crashLoopLimit) { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
         }
         var scripts = userScripts
-        if disablesZoom { scripts.append(.disableZoom) }
+        if preferences.disablesZoom { scripts.append(.disableZoom) }
         return Configuration(
-            startURL: startURL ?? appDirectory.map { $0.rootURL.appendingPathComponent("index.html") },
-            title: title, navigationChain: chain, strategies: strategies, userScripts: scripts,
-            disablesZoom: disablesZoom, titleFollowsPage: titleFollowsPage, windowSize: windowSize,
-            fullscreen: fullscreen, userAgent: userAgent, developerTools: developerTools,
-            allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs, strategyOrigins: strategyOrigins,
-            kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions, downloadDirectory: downloadDirectory,
-            showsErrorPages: showsErrorPages, recoversFromCrashes: recoversFromCrashes)
+            preferences: preferences, startURL: startPage, navigationChain: chain, strategies: strategies,
+            userScripts: scripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,
+            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions)
     }
 
     private func with(_ change: (inout Configurator) -> Void) -> Configurator {

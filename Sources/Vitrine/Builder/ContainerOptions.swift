@@ -52,6 +52,10 @@ public struct KioskOptions: Sendable, Equatable {
         self.crashLoopBackoff = crashLoopBackoff
         self.unresponsiveTimeout = unresponsiveTimeout
     }
+
+    /// Whether `limit` can be a crash-loop limit: the one rule the builder and a
+    /// configuration file apply.
+    public static func acceptsCrashLoopLimit(_ limit: Int) -> Bool { limit >= 1 }
 }
 
 /// The kinds of permission a page can ask for.

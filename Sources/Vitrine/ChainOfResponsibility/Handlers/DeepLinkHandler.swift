@@ -7,7 +7,9 @@ import Foundation
 /// Handles the app's own URL schemes (`myapp://…`) natively: the link becomes a native
 /// route named `deep-link`, and the web view never tries to load it.
 public struct DeepLinkHandler: NavigationActionHandler {
-    public let name = "deep-link"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "deep-link"
+    public let name = Self.typeName
     public let schemes: Set<String>
 
     public init(schemes: Set<String>) {

@@ -7,7 +7,9 @@ import Foundation
 /// The end of an open chain: allows every request, and every response WebKit can show.
 /// A response WebKit cannot display is downloaded only when downloads are enabled.
 public struct DefaultAllowHandler: NavigationActionHandler {
-    public let name = "default-allow"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "default-allow"
+    public let name = Self.typeName
     public let decidesResponses = true
     public let allowsDownloads: Bool
 

@@ -7,7 +7,9 @@ import Foundation
 /// Sends links to sites outside the app to the desktop's browser and cancels them in the
 /// view, so the container never becomes a general browser.
 public struct ExternalBrowserHandler: NavigationActionHandler {
-    public let name = "external-browser"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "external-browser"
+    public let name = Self.typeName
     /// The app's own origins: navigations to these stay in the view. Nil: the
     /// configuration's app origins.
     public let appOrigins: Set<Origin>?

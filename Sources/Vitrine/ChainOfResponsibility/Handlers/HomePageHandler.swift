@@ -7,7 +7,9 @@ import Foundation
 /// Recognises links to the home page. When the container can show home natively (a tab
 /// bar switching to its first tab) the navigation is cancelled; otherwise home loads.
 public struct HomePageHandler: NavigationActionHandler {
-    public let name = "home"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "home"
+    public let name = Self.typeName
     public let homeURL: URL
 
     public init(homeURL: URL) {

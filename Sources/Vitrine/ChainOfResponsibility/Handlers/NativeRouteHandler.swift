@@ -7,7 +7,9 @@ import Foundation
 /// Turns URLs matching path patterns (`/product/:id`) into native routes: the page is shown
 /// by native code and the web navigation is cancelled.
 public struct NativeRouteHandler: NavigationActionHandler {
-    public let name = "native-route"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "native-route"
+    public let name = Self.typeName
     public let routes: [RoutePattern]
     /// Only URLs of these origins are routed (empty: any origin).
     public let origins: Set<Origin>

@@ -8,7 +8,9 @@ import Foundation
 /// URLs with an opaque origin (`data:`, `javascript:`, `file:`) are cancelled too, except
 /// `about:blank`, which empty frames need.
 public struct OriginAllowlistHandler: NavigationActionHandler {
-    public let name = "origin-allowlist"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "origin-allowlist"
+    public let name = Self.typeName
     /// The allowed origins. Nil: the configuration's app origins.
     public let origins: Set<Origin>?
 

@@ -9,7 +9,9 @@ import Foundation
 public struct PaymentHandler: NavigationActionHandler {
     public typealias Verifier = @MainActor @Sendable (URL, NavigationContext) async -> Bool
 
-    public let name = "payment"
+    /// The name the chain reports and a configuration file's `type` uses.
+    public static let typeName = "payment"
+    public let name = Self.typeName
     /// Path prefixes that are payment pages, e.g. `/pay`.
     public let pathPrefixes: [String]
     /// A person needs time to read and confirm.

@@ -1,0 +1,29 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The container's simple settings: each one value with a default, nothing derived from
+/// it at build time but what `Configurator.build()` says. A new one is a field here (and
+/// its declaration in `ConfigOptions` to reach files and flags); the Configurator sets it
+/// with `preference(_:_:)` and a `Configuration` reads it as its own property.
+public struct Preferences: Sendable, Equatable {
+    /// The window title, until (or unless) the page's title replaces it.
+    public var title = "Vitrine"
+    /// No pinch or keyboard zoom (a viewport user script, attached at build).
+    public var disablesZoom = false
+    public var titleFollowsPage = false
+    public var windowSize = WindowSize(width: 1024, height: 768)
+    public var fullscreen = false
+    public var userAgent: String?
+    public var developerTools = false
+    /// Where downloads go; nil: downloads are refused.
+    public var downloadDirectory: URL?
+    /// Show Vitrine's own error page (with automatic retry) when a load fails.
+    public var showsErrorPages = true
+    /// Bring the page back when its web process dies or hangs.
+    public var recoversFromCrashes = true
+
+    public init() {}
+}

@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// One configuration option, declared once in `ConfigOptions.all`: its TOML key, its
+/// command-line flag (if any), its type and rule, a one-line doc, and how its value
+/// refines a `Configurator`. The decoder, the command line's checks, the allowed-keys
+/// lists (and their "did you mean") and `check-config`'s summary are all read from it.
+struct ConfigOption: Sendable {
+    /// How the option appears in the file.
+    enum Kind: Sendable {
+        /// A single value, read and checked by its type.
+        case value(OptionType)
+        /// A table of further options (`[window]`); present, it may refine by itself.
+        case section
+        /// Read by hand (`ConfigFileDecoder+Sections.swift`): arrays of tables, free keys.
+        case structured
+    }
+
+    /// The dotted key path: `title`, `window.width`.
+    let key: String
+    /// The long flag without `--`: `width`. Nil: set only in a file.
+    let flag: String?
+    let kind: Kind
+    let doc: String
+    /// How a value refines the configurator; nil for the few options `ConfigAssembly`
+    /// applies itself (those that pick the preset and the start page).
+    let apply: (@Sendable (Configurator, OptionValue) -> Configurator)?
+    /// A line of `check-config`'s summary: its label, and its text for a built configuration
+    /// (nil: no line).
+    var summary: (label: String, text: @Sendable (Configuration, Preset) -> String?)?
+
+    /// The table that holds the key (`window`; empty at the top level).
+    var parent: String { key.split(separator: ".").dropLast().joined(separator: ".") }
+    /// The key within its table (`width`).
+    var name: String { String(key.split(separator: ".").last ?? "") }
+
+    var type: OptionType? { if case .value(let type) = kind { type } else { nil } }
+}
+
+/// A value read from a file or the command line, already checked by its option's type.
+enum OptionValue: Sendable {
+    case bool(Bool)
+    case string(String)
+    case int(Int)
+    case duration(Duration)
+    case url(URL)
+    case origins([Origin])
+
+    var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
+    var string: String? { if case .string(let string) = self { string } else { nil } }
+    var int: Int? { if case .int(let int) = self { int } else { nil } }
+    var duration: Duration? { if case .duration(let duration) = self { duration } else { nil } }
+    var url: URL? { if case .url(let url) = self { url } else { nil } }
+    var origins: [Origin]? { if case .origins(let origins) = self { origins } else { nil } }
+}
+
+/// What an option's value is and which values are accepted: one rule, applied to the file
+/// (with the file's messages) and to the command line (with the command line's).
+enum OptionType: Sendable {
+    enum PathKind: Sendable { case file, folder }
+
+    case bool
+    /// `refusal` completes the command line's "--flag must …".
+    case string(expected: String, refusal: String, where: @Sendable (String) -> Bool)
+    /// One of `names`; `where` may accept other spellings of them too.
+    case choice([String], where: @Sendable (String) -> Bool)
+    case integer(expected: String, refusal: String, where: @Sendable (Int) -> Bool)
+    /// A number of seconds, integer or not; `zeroMeaning` says what 0 means, when allowed.
+    case seconds(allowsZero: Bool, zeroMeaning: String?)
+    /// An absolute URL with a scheme.
+    case url
+    /// A path; relative paths resolve against the file's folder. Nil kind: need not exist.
+    case path(PathKind?)
+    case origins
+
+    static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
+    static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
+    static let nonEmptyText = OptionType.string(expected: "a non-empty string", refusal: "not be empty") { !$0.isEmpty }
+    static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
+
+    /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.
+    func commandLineProblem(flag: String, text: String) -> String? {
+        switch self {
+        case .string(_, let refusal, let isValid):
+            isValid(text) ? nil : "--\(flag) must \(refusal)"
+        case .integer(_, let refusal, let isValid):
+            Int(text).map(isValid) == true ? nil : "--\(flag) must \(refusal), got \(text)"
+        case .choice(let names, let isValid):
+            isValid(text) ? nil : "unknown \(flag) '\(text)'; expected one of: \(names.joined(separator: ", "))"
+        case .path(.folder?):
+            FileSystem.isDirectory(text) ? nil : "--\(flag) '\(text)' is not a folder"
+        case .path(.file?):
+            FileSystem.isRegularFile(text) ? nil : "--\(flag) '\(text)' is not a file"
+        case .origins:
+            Origin(serialized: text) != nil ? nil
+                : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"
+        case .url:
+            ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
+        case .bool, .seconds, .path(nil):
+            nil
+        }
+    }
+}
+
+// MARK: Declaring options
+
+extension ConfigOption {
+    typealias Apply<Value> = @Sendable (Configurator, Value) -> Configurator
+
+    static func bool(_ key: String, flag: String? = nil, _ doc: String, _ apply: @escaping Apply<Bool>) -> ConfigOption {
+        ConfigOption(key: key, flag: flag, kind: .value(.bool), doc: doc, apply: applying(apply) { $0.bool })
+    }
+
+    /// A string, or one of a few choices.
+    static func string(_ key: String, flag: String? = nil, _ type: OptionType, _ doc: String, _ apply: Apply<String>?) -> ConfigOption {
+        ConfigOption(key: key, flag: flag, kind: .value(type), doc: doc, apply: applying(apply) { $0.string })
+    }
+
+    static func integer(_ key: String, flag: String? = nil, _ type: OptionType, _ doc: String, _ apply: @escaping Apply<Int>) -> ConfigOption {
+        ConfigOption(key: key, flag: flag, kind: .value(type), doc: doc, apply: applying(apply) { $0.int })
+    }
+
+    static func seconds(_ key: String, allowsZero: Bool, zeroMeaning: String? = nil, _ doc: String,
+                        _ apply: @escaping Apply<Duration>) -> ConfigOption {
+        let type = OptionType.seconds(allowsZero: allowsZero, zeroMeaning: zeroMeaning)
+        return ConfigOption(key: key, flag: nil, kind: .value(type), doc: doc, apply: applying(apply) { $0.duration })
+    }
+
+    /// A URL or a path.
+    static func url(_ key: String, flag: String? = nil, _ type: OptionType, _ doc: String, _ apply: Apply<URL>?) -> ConfigOption {
+        ConfigOption(key: key, flag: flag, kind: .value(type), doc: doc, apply: applying(apply) { $0.url })
+    }
+
+    static func origins(_ key: String, flag: String? = nil, _ doc: String, _ apply: @escaping Apply<[Origin]>) -> ConfigOption {
+        ConfigOption(key: key, flag: flag, kind: .value(.origins), doc: doc, apply: applying(apply) { $0.origins })
+    }
+
+    /// A table of options; `apply` runs when the table is present, before its options.
+    static func section(_ key: String, _ doc: String, _ apply: (@Sendable (Configurator) -> Configurator)? = nil) -> ConfigOption {
+        guard let apply else { return ConfigOption(key: key, flag: nil, kind: .section, doc: doc, apply: nil) }
+        return ConfigOption(key: key, flag: nil, kind: .section, doc: doc) { @Sendable configurator, _ in apply(configurator) }
+    }
+
+    /// A key read and applied by hand: arrays of tables, tables with free keys.
+    static func structured(_ key: String, _ doc: String) -> ConfigOption {
+        ConfigOption(key: key, flag: nil, kind: .structured, doc: doc, apply: nil)
+    }
+
+    /// A typed `apply` as one that takes any value (its type's, by construction).
+    private static func applying<Value>(
+        _ apply: Apply<Value>?, _ extract: @escaping @Sendable (OptionValue) -> Value?
+    ) -> (@Sendable (Configurator, OptionValue) -> Configurator)? {
+        guard let apply else { return nil }
+        return { configurator, value in extract(value).map { apply(configurator, $0) } ?? configurator }
+    }
+
+    /// Adds a line to `check-config`'s summary.
+    func summarized(as label: String, _ text: @escaping @Sendable (Configuration, Preset) -> String?) -> ConfigOption {
+        var option = self
+        option.summary = (label, text)
+        return option
+    }
+}

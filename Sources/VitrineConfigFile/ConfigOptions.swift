@@ -1,0 +1,144 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// Every option of a configuration file and of the command line, once each, in the order
+/// messages list them. Adding a simple option is one declaration here (and, for a new
+/// behaviour, its field on the `Configurator`).
+enum ConfigOptions {
+    static let all: [ConfigOption] = [
+        preset,
+        startURL,
+        .string("title", .text, "the window title") { $0.title($1) },
+        .origins("allowed-origins", flag: "allow-origin", "origins that belong to the app, besides the start page's") { configurator, origins in
+            origins.reduce(configurator) { $0.allowOrigin($1) }
+        },
+        appDirectory,
+        .string("user-agent", flag: "user-agent", .nonEmptyText, "the User-Agent header") { $0.userAgent($1) },
+        .bool("developer-tools", flag: "developer-tools", "the web inspector") { $0.developerTools($1) },
+        .bool("disable-zoom", "no pinch or keyboard zoom (a viewport user script)") { $0.disableZoom($1) },
+        .bool("title-follows-page", "the window title follows the page's") { $0.titleFollowsPage($1) },
+        .bool("error-pages", "Vitrine's error page (with automatic retry) when a load fails") { $0.showsErrorPages($1) },
+        .bool("crash-recovery", "bring the page back when its web process dies or hangs") { $0.recoversFromCrashes($1) },
+        downloadDirectory,
+
+        ConfigOption.section("window", "the window")
+            .summarized(as: "window") { configuration, _ in
+                let size = configuration.windowSize
+                return "\(size.width)x\(size.height)" + (configuration.fullscreen ? ", fullscreen" : "")
+            },
+        .integer("window.width", flag: "width", .windowLength, "window width in pixels") {
+            $0.windowSize(width: $1, height: $0.preferences.windowSize.height)
+        },
+        .integer("window.height", flag: "height", .windowLength, "window height in pixels") {
+            $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
+        },
+        .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
+
+        .section("navigation", "the navigation chain"),
+        .seconds("navigation.decision-timeout", allowsZero: false, "seconds a handler may take before the navigation is cancelled") {
+            $0.decisionTimeout($1)
+        },
+        ConfigOption.structured("navigation.handlers", "the handlers, replacing the preset's chain, in order")
+            .summarized(as: "chain") { configuration, _ in configuration.navigationChain.names.joined(separator: " → ") },
+
+        ConfigOption.structured("strategies", "the script-message strategies enabled, and who may call them")
+            .summarized(as: "strategies") { configuration, _ in
+                let identifiers = configuration.strategies.identifiers
+                return identifiers.isEmpty ? "(none)" : identifiers.joined(separator: ", ")
+            },
+        ConfigOption.structured("tabs", "native tabs; the first is the home tab")
+            .summarized(as: "tabs") { configuration, _ in
+                configuration.tabs.isEmpty ? nil : configuration.tabs.map(\.title).joined(separator: ", ")
+            },
+
+        // Any [kiosk] table makes the window a kiosk, refining the preset's kiosk options.
+        ConfigOption.section("kiosk", "kiosk behaviour") { $0.kiosk($0.kiosk ?? KioskOptions()) }
+            .summarized(as: "kiosk") { configuration, _ in
+                configuration.kiosk.map { kiosk in
+                    let idle = kiosk.idleReset.map { "idle reset after \(seconds($0))" } ?? "no idle reset"
+                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)"
+                }
+            },
+        .bool("kiosk.lockdown", "no context menu, inspector, zoom or history shortcuts", kiosk(\.lockdown)),
+        .bool("kiosk.hide-cursor", "hide the mouse pointer over the window", kiosk(\.hidesCursor)),
+        .seconds("kiosk.idle-reset", allowsZero: true, zeroMeaning: "never", "seconds without input before going back to the start page") {
+            kiosk(\.idleReset)($0, $1 == .zero ? nil : $1)
+        },
+        .bool("kiosk.idle-clear-data", "on idle reset, also clear cookies, storage and caches", kiosk(\.clearsDataOnIdleReset)),
+        .bool("kiosk.inhibit-screen-blanking", "keep the screen from blanking", kiosk(\.inhibitsScreenBlanking)),
+        .integer("kiosk.crash-loop-limit",
+                 .integer(expected: "an integer of at least 1", refusal: "be at least 1", where: KioskOptions.acceptsCrashLoopLimit),
+                 "more crashes than this within crash-loop-window: error page and countdown", kiosk(\.crashLoopLimit)),
+        .seconds("kiosk.crash-loop-window", allowsZero: false, "the window crash-loop-limit counts crashes in", kiosk(\.crashLoopWindow)),
+        .seconds("kiosk.crash-loop-backoff", allowsZero: true, "how long the crash-loop page waits before trying again", kiosk(\.crashLoopBackoff)),
+        .seconds("kiosk.unresponsive-timeout", allowsZero: false, "seconds before a hung page is terminated and reloaded",
+                 kiosk(\.unresponsiveTimeout)),
+        .string("kiosk.external-links", .choice(["block", "browser"]),
+                "block: the chain decides; browser: links leaving the app open in the desktop's browser") { configurator, choice in
+            choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
+        },
+
+        .structured("permissions", "origin = permission kinds granted; everything else is denied"),
+        .section("tls", "TLS exceptions"),
+        .structured("tls.trust", "trust exactly this certificate for this host"),
+    ]
+
+    // The options ConfigAssembly reads itself: the preset and the start page decide what
+    // the others refine; a download directory also changes the chain's end.
+    static let preset = ConfigOption.string(
+        "preset", flag: "preset", .choice(Preset.allCases.map(\.commandLineName)) { Preset(name: $0) != nil },
+        "the preset the file refines: default, product-page, payment, app, kiosk", nil
+    ).summarized(as: "preset") { _, preset in preset.commandLineName }
+    static let startURL = ConfigOption.url("start-url", .url, "the page opened at start", nil)
+        .summarized(as: "start URL") { configuration, _ in configuration.startURL?.absoluteString ?? "(none)" }
+    static let appDirectory = ConfigOption.url("app-dir", flag: "app-dir", .path(.folder), "a folder served under app://app/", nil)
+        .summarized(as: "app folder") { configuration, _ in
+            configuration.appDirectory.map { "\($0.path.path) as \($0.rootURL.absoluteString)" }
+        }
+    static let downloadDirectory = ConfigOption.url(
+        "download-directory", .path(nil), "enables downloads into this folder; absent: downloads are refused"
+    ) { $0.downloadDirectory($1) }
+
+    /// The options directly in the table at `parent` (empty: the top level), in order.
+    static func options(in parent: String) -> [ConfigOption] { all.filter { $0.parent == parent } }
+
+    /// The option set by `--flag`.
+    static func option(flag: String) -> ConfigOption? { all.first { $0.flag == flag } }
+
+    static func option(_ key: String) -> ConfigOption? { all.first { $0.key == key } }
+
+    /// Sets one field of the kiosk options (the preset's, else the defaults).
+    private static func kiosk<Value: Sendable>(_ field: WritableKeyPath<KioskOptions, Value> & Sendable) -> ConfigOption.Apply<Value> {
+        { configurator, value in
+            var options = configurator.kiosk ?? KioskOptions()
+            options[keyPath: field] = value
+            return configurator.kiosk(options)
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+    }
+}
+
+extension ConfigFile {
+    /// `check-config`'s summary of a built configuration: the few facts worth a glance —
+    /// what opens, how, and what the page may call — as (label, text) lines.
+    public static func summary(of configuration: Configuration, preset: Preset) -> [(String, String)] {
+        ConfigOptions.all.compactMap { option in
+            guard let summary = option.summary, let text = summary.text(configuration, preset) else { return nil }
+            return (summary.label, text)
+        }
+    }
+
+    /// Why `value`, given to `--flag`, is refused (nil: accepted): the file's rule for the
+    /// same option. Flags that no option declares are not checked here.
+    public static func commandLineProblem(flag: String, value: String) -> String? {
+        ConfigOptions.option(flag: flag)?.type?.commandLineProblem(flag: flag, text: value)
+    }
+}

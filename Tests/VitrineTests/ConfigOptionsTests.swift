@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import Vitrine
+@testable import VitrineConfigFile
+
+/// The option table itself: each option is declared once, documented, and its rule is the
+/// one the file and the command line both apply.
+@Suite("Config file: the option table")
+struct ConfigOptionsTests {
+    /// <package>/README.md, from this file's place in <package>/Tests/VitrineTests.
+    static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    @Test func keysAndFlagsAreDeclaredOnceEachWithADoc() {
+        let keys = ConfigOptions.all.map(\.key), flags = ConfigOptions.all.compactMap(\.flag)
+        #expect(Set(keys).count == keys.count)
+        #expect(Set(flags).count == flags.count)
+        for option in ConfigOptions.all {
+            #expect(!option.doc.isEmpty, "\(option.key) has no doc")
+            #expect(option.parent.isEmpty || keys.contains(option.parent), "\(option.key) is in an undeclared table")
+        }
+    }
+
+    @Test func everyKeyAndFlagIsInTheReadme() throws {
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        for option in ConfigOptions.all {
+            let written = ["`\(option.key)`", "\n\(option.name) =", "[\(option.key)"].contains { readme.contains($0) }
+            #expect(written, "README.md does not document \(option.key)")
+            if let flag = option.flag { #expect(readme.contains("`--\(flag)"), "README.md does not document --\(flag)") }
+        }
+    }
+
+    /// A date is no option's type: each value option refuses it, at its position, naming
+    /// its key and what it expects.
+    @Test func everyValueOptionRefusesAWrongType() throws {
+        for option in ConfigOptions.all where option.type != nil {
+            let text = option.parent.isEmpty ? "\(option.name) = 1970-01-01" : "[\(option.parent)]\n\(option.name) = 1970-01-01"
+            let line = option.parent.isEmpty ? 1 : 2
+            do {
+                _ = try ConfigFile(text: text, path: "t.toml")
+                Issue.record("\(option.key) accepted a date")
+            } catch {
+                #expect(error.description.hasPrefix("t.toml:\(line):\(option.name.count + 4): \(option.key) must be "), "\(error)")
+                #expect(error.description.hasSuffix(", got a date"), "\(error)")
+            }
+        }
+    }
+
+    /// The command line refuses what the file refuses, for every flag the table declares.
+    @Test(arguments: [
+        ("preset", "nonsense", "unknown preset 'nonsense'; expected one of: default, product-page, payment, app, kiosk"),
+        ("width", "0", "--width must be positive, got 0"),
+        ("height", "-3", "--height must be positive, got -3"),
+        ("allow-origin", "https://a.example/path",
+         "--allow-origin must be an origin such as https://example.org (scheme://host[:port], no path), got 'https://a.example/path'"),
+        ("app-dir", "/nonexistent/www", "--app-dir '/nonexistent/www' is not a folder"),
+        ("user-agent", "", "--user-agent must not be empty"),
+    ])
+    func flagsAreCheckedByTheFilesRules(flag: String, bad: String, message: String) throws {
+        #expect(ConfigFile.commandLineProblem(flag: flag, value: bad) == message)
+        let option = try #require(ConfigOptions.option(flag: flag))
+        let text = option.parent.isEmpty ? "\(option.name) = \"\(bad)\"" : "[\(option.parent)]\n\(option.name) = \(bad)"
+        #expect(throws: ConfigFileError.self, "the file refuses it too") { try ConfigFile(text: text, path: "t.toml") }
+    }
+
+    @Test func goodFlagValuesPass() {
+        for (flag, good) in [("preset", "kiosk"), ("preset", "productPage"), ("width", "640"), ("height", "1"),
+                             ("allow-origin", "https://a.example"), ("app-dir", "/"), ("user-agent", "X/1")] {
+            #expect(ConfigFile.commandLineProblem(flag: flag, value: good) == nil, "--\(flag) \(good)")
+        }
+        #expect(ConfigFile.commandLineProblem(flag: "screenshot", value: "x") == nil, "flags the table does not declare are not its to check")
+    }
+
+    /// Every option the table lets through a flag is one `ConfigOverrides` can carry, and
+    /// the other way round.
+    @Test func overridesCarryTheDeclaredFlags() {
+        let overrides = ConfigOverrides(
+            width: 1, height: 1, fullscreen: true, allowedOrigins: [Origin(serialized: "https://a.example")!],
+            userAgent: "X", developerTools: true)
+        let declared = Set(ConfigOptions.all.filter { $0.flag != nil && $0.apply != nil }.compactMap(\.flag))
+        #expect(Set(overrides.values.keys) == declared)
+    }
+
+    @Test func theSummaryFollowsTheTable() throws {
+        let configuration = try ConfigFile(text: """
+            preset = "kiosk"
+            start-url = "https://example.org/"
+            [[tabs]]
+            title = "Home"
+            url = "https://example.org/"
+            [kiosk]
+            idle-reset = 90
+            """, path: "t.toml").configuration()
+        let lines = ConfigFile.summary(of: configuration, preset: .kiosk)
+        #expect(lines.map(\.0) == ["preset", "start URL", "window", "chain", "strategies", "tabs", "kiosk"])
+        #expect(lines.last?.1 == "yes, locked down, idle reset after 90 s")
+    }
+}
