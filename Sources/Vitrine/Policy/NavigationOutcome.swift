@@ -21,7 +21,7 @@ extension Configuration {
     /// The outcome of the chain's `verdict` on `action`.
     public func outcome(of verdict: NavigationDecision, for action: NavigationAction) -> NavigationOutcome {
         if action.target == .newWindow && verdict.policy == .allow { return .loadInCurrentView(action.url) }
-        if verdict.policy == .download && downloadDirectory == nil { return .refuseDownload }
+        if verdict.policy == .download && self.downloadDirectory == nil { return .refuseDownload }
         return .answer(verdict.policy)
     }
 

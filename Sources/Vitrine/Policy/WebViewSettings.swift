@@ -15,8 +15,8 @@ extension Configuration {
     public var webViewSettings: WebViewSettings {
         let lockdown = kiosk?.lockdown == true
         return WebViewSettings(
-            developerExtras: developerTools && !lockdown,
+            developerExtras: self.developerTools && !lockdown,
             javascriptCanOpenWindows: lockdown,
-            userAgent: userAgent)
+            userAgent: self.userAgent)
     }
 }
