@@ -82,6 +82,12 @@ enum ConfigOptions {
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
         },
 
+        .section("rendering", "how pages are drawn"),
+        .string("rendering.hardware-acceleration", .choice(HardwareAcceleration.allCases.map(\.rawValue)),
+                "auto (WebKit's choice), never (no GPU compositing), always") {
+            $0.preference(\.hardwareAcceleration, HardwareAcceleration(rawValue: $1) ?? .auto)
+        },
+
         .structured("permissions", "origin = permission kinds granted; everything else is denied"),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),

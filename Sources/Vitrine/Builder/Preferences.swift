@@ -24,6 +24,14 @@ public struct Preferences: Sendable, Equatable {
     public var showsErrorPages = true
     /// Bring the page back when its web process dies or hangs.
     public var recoversFromCrashes = true
+    /// Whether WebKit composites with the GPU.
+    public var hardwareAcceleration = HardwareAcceleration.auto
 
     public init() {}
+}
+
+/// WebKit's hardware acceleration policy: `auto` leaves WebKit's own choice; `never` is
+/// for GPU stacks that show blank windows (some NVIDIA and VM setups).
+public enum HardwareAcceleration: String, Sendable, CaseIterable {
+    case auto, never, always
 }
