@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineConfigFile
 
 /// The decisions the adapter only carries out, tested as values without a display.
 @Suite("Policies decided in the core")
@@ -65,6 +66,9 @@ struct PolicyTests {
         #expect(open.developerExtras)
         #expect(!open.javascriptCanOpenWindows)
         #expect(try Configurator().userAgent("Kiosk/1").build().webViewSettings.userAgent == "Kiosk/1")
+        #expect(try Configurator().build().webViewSettings.hardwareAcceleration == nil, "auto: WebKit's own choice")
+        #expect(try Configurator().preference(\.hardwareAcceleration, .never).build().webViewSettings.hardwareAcceleration == .never)
+        #expect(try Configurator().preference(\.hardwareAcceleration, .always).build().webViewSettings.hardwareAcceleration == .always)
     }
 
     @Test func theKioskPresetNeverEnablesDeveloperTools() throws {
@@ -148,5 +152,14 @@ struct EventSinksTests {
         let late = MemoryEventLog()
         sinks.add(late)
         #expect(late.events.isEmpty, "past the limit nothing is kept")
+    }
+}
+
+@Suite("Rendering options")
+struct RenderingOptionTests {
+    @Test func aFileSetsHardwareAcceleration() throws {
+        let configurator = try ConfigFile.parse(text: "[rendering]\nhardware-acceleration = \"never\"\n", path: "/tmp/r.toml")
+        #expect(try configurator.build().hardwareAcceleration == .never)
+        #expect(try ConfigFile.parse(text: "", path: "/tmp/r.toml").build().hardwareAcceleration == .auto)
     }
 }

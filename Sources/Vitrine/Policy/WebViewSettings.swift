@@ -9,6 +9,8 @@ public struct WebViewSettings: Sendable, Equatable {
     public var javascriptCanOpenWindows: Bool
     /// Replaces WebKit's user agent when set.
     public var userAgent: String?
+    /// WebKit's hardware acceleration policy; nil leaves WebKit's own.
+    public var hardwareAcceleration: HardwareAcceleration?
 }
 
 extension Configuration {
@@ -17,6 +19,7 @@ extension Configuration {
         return WebViewSettings(
             developerExtras: self.developerTools && !lockdown,
             javascriptCanOpenWindows: lockdown,
-            userAgent: self.userAgent)
+            userAgent: self.userAgent,
+            hardwareAcceleration: self.hardwareAcceleration == .auto ? nil : self.hardwareAcceleration)
     }
 }

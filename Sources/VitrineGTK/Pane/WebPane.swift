@@ -92,6 +92,11 @@ final class WebPane {
         webkit_settings_set_enable_developer_extras(webSettings, settings.developerExtras ? 1 : 0)
         if settings.javascriptCanOpenWindows { webkit_settings_set_javascript_can_open_windows_automatically(webSettings, 1) }
         if let userAgent = settings.userAgent { webkit_settings_set_user_agent(webSettings, userAgent) }
+        switch settings.hardwareAcceleration {
+        case .never?: webkit_settings_set_hardware_acceleration_policy(webSettings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
+        case .always?: webkit_settings_set_hardware_acceleration_policy(webSettings, WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS)
+        case .auto?, nil: break
+        }
     }
 
     private func installScripts() {

@@ -1,0 +1,41 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+@testable import VitrineGTK
+
+extension WebKitTests {
+    /// The core's `WebViewSettings` reach each real view's `WebKitSettings`.
+    @Suite
+    @MainActor
+    struct WebViewSettingsTests {
+        private func settings(_ refine: (Configurator) -> Configurator) throws -> UnsafeMutablePointer<WebKitSettings>? {
+            TestLoop.start()
+            let container = WebContainer(configuration: try refine(ConfiguratorFactory.make(for: .default)).build())
+            defer { container.close() }
+            return webkit_web_view_get_settings(try #require(container.panes.first).webView).map { g_object_ref(gptr($0)); return $0 }
+        }
+
+        @Test func hardwareAccelerationIsWebKitsUnlessConfigured() throws {
+            let defaults = webkit_settings_new()
+            defer { g_object_unref(gptr(defaults!)) }
+            for (configured, expected) in [(HardwareAcceleration.never, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER),
+                                           (.always, WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS),
+                                           (.auto, webkit_settings_get_hardware_acceleration_policy(defaults))] {
+                let viewSettings = try #require(try settings { $0.preference(\.hardwareAcceleration, configured) })
+                defer { g_object_unref(gptr(viewSettings)) }
+                #expect(webkit_settings_get_hardware_acceleration_policy(viewSettings) == expected, "\(configured)")
+            }
+        }
+
+        @Test func developerToolsFollowTheConfigurationAndNeverUnderLockdown() throws {
+            let open = try #require(try settings { $0.developerTools() })
+            defer { g_object_unref(gptr(open)) }
+            #expect(webkit_settings_get_enable_developer_extras(open) != 0)
+            let locked = try #require(try settings { $0.developerTools().kiosk(KioskOptions(lockdown: true)).fullscreen(false) })
+            defer { g_object_unref(gptr(locked)) }
+            #expect(webkit_settings_get_enable_developer_extras(locked) == 0)
+            #expect(webkit_settings_get_javascript_can_open_windows_automatically(locked) != 0)
+        }
+    }
+}
