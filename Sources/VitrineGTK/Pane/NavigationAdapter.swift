@@ -16,8 +16,8 @@ final class NavigationAdapter: PaneCollaborator {
 
     func attach(to pane: WebPane) {
         self.pane = pane
-        signals.connect(gptr(pane.webView), "decide-policy", context: SignalContext(owner: self), handler: gCallback(onDecidePolicy))
-        signals.connect(gptr(pane.webView), "create", context: SignalContext(owner: self), handler: gCallback(onCreate))
+        connect("decide-policy", of: pane, gCallback(onDecidePolicy))
+        connect("create", of: pane, gCallback(onCreate))
     }
 
     /// Holds the decision, runs the chain, answers WebKit once with the outcome.

@@ -15,12 +15,11 @@ final class PageEvents: PaneCollaborator {
 
     func attach(to pane: WebPane) {
         self.pane = pane
-        let view = gptr(pane.webView)
-        signals.connect(view, "load-changed", context: SignalContext(owner: self), handler: gCallback(onLoadChanged))
-        signals.connect(view, "notify::title", context: SignalContext(owner: self), handler: gCallback(onTitleChanged))
-        signals.connect(view, "close", context: SignalContext(owner: self), handler: gCallback(onViewClose))
+        connect("load-changed", of: pane, gCallback(onLoadChanged))
+        connect("notify::title", of: pane, gCallback(onTitleChanged))
+        connect("close", of: pane, gCallback(onViewClose))
         if pane.configuration.disablesZoom {
-            signals.connect(view, "notify::zoom-level", context: SignalContext(owner: self), handler: gCallback(onZoomChanged))
+            connect("notify::zoom-level", of: pane, gCallback(onZoomChanged))
         }
     }
 

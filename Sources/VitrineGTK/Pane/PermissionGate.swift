@@ -16,9 +16,8 @@ final class PermissionGate: PaneCollaborator {
 
     func attach(to pane: WebPane) {
         self.pane = pane
-        let view = gptr(pane.webView)
-        signals.connect(view, "permission-request", context: SignalContext(owner: self), handler: gCallback(onPermissionRequest))
-        signals.connect(view, "authenticate", context: SignalContext(owner: self), handler: gCallback(onAuthenticate))
+        connect("permission-request", of: pane, gCallback(onPermissionRequest))
+        connect("authenticate", of: pane, gCallback(onAuthenticate))
     }
 
     /// Answers the request. Returns false only when there is nobody to decide.

@@ -26,13 +26,12 @@ final class RecoveryMonitor: PaneCollaborator {
     func attach(to pane: WebPane) {
         self.pane = pane
         let configuration = pane.configuration
-        let view = gptr(pane.webView)
-        signals.connect(view, "load-failed", context: SignalContext(owner: self), handler: gCallback(onLoadFailed))
-        signals.connect(view, "load-failed-with-tls-errors", context: SignalContext(owner: self), handler: gCallback(onTLSError))
+        connect("load-failed", of: pane, gCallback(onLoadFailed))
+        connect("load-failed-with-tls-errors", of: pane, gCallback(onTLSError))
         guard configuration.recoversFromCrashes else { return }
         let options = configuration.kiosk ?? KioskOptions()
         crashes = CrashLoopDetector(options: options)
-        signals.connect(view, "web-process-terminated", context: SignalContext(owner: self), handler: gCallback(onWebProcessTerminated))
+        connect("web-process-terminated", of: pane, gCallback(onWebProcessTerminated))
         // Hang detection is for unattended kiosks; an ordinary window has a person to
         // notice (and the probes would cost every window a little).
         if configuration.kiosk != nil { startWatchdog(HangWatchdog(timeout: options.unresponsiveTimeout)) }

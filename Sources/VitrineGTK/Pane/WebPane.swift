@@ -148,4 +148,9 @@ extension PaneCollaborator {
     func tearDown() {
         signals.disconnectAll()
     }
+
+    /// Connects `handler` to `signal` of `pane`'s view, owned (weakly) by this collaborator.
+    func connect(_ signal: String, of pane: WebPane, _ handler: GCallback) {
+        signals.connect(gptr(pane.webView), signal, context: SignalContext(owner: self), handler: handler)
+    }
 }
