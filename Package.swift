@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineGTK",
-            dependencies: ["Vitrine", "CWebKitGTK", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Vitrine", "CWebKitGTK", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "vitrine",
@@ -43,7 +43,7 @@ let package = Package(
                 "Vitrine", "VitrineGTK", "VitrineConfigFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
+            ]
         ),
         // Helpers the test targets share: temporary folders, built products, subprocesses.
         .target(name: "VitrineTestSupport", path: "Tests/TestSupport"),
@@ -69,6 +69,8 @@ let package = Package(
         .testTarget(
             name: "VitrineGTKTests",
             dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTestSupport"],
+            // The loopback servers the tests start (Python), not sources.
+            exclude: ["Support/test_server.py", "Support/fake_screensaver.py"]
         ),
     ]
 )
