@@ -139,6 +139,25 @@ extension WebKitTests {
             #expect(!container.isShowingDialog)
         }
 
+        @Test func aRoutePageGoesWithItsContainerClosedOrDropped() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page])
+            try await harness.open("index.html")
+            let route = NativeRoute(name: "product", parameters: ["id": "7"], url: WebTestHarness.url("product/7"))
+            harness.container.present(route)
+            #expect(harness.container.presentedRoute == route)
+            harness.close()
+            #expect(harness.container.presentedRoute == nil, "closing dismissed the route's page")
+
+            weak var dropped: WebContainer?
+            do {
+                let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .default).build())
+                dropped = container
+                container.present(route)
+                #expect(container.presentedRoute == route)
+            }
+            #expect(dropped == nil, "an unshown container with a route page is released, page and all")
+        }
+
         @Test func twoContainersServeTheirOwnAppFilesUnderTheSameHost() async throws {
             let first = try WebTestHarness(pages: ["index.html": "<!doctype html><title>first</title>", "who.txt": "first"])
             defer { first.close() }

@@ -10,22 +10,13 @@ import Vitrine
 extension WebContainer {
     public func present(_ route: NativeRoute) {
         dismissRoute()
-        let page = NativeRoutePage.make(route) { [weak self] in self?.dismissRoute() }
-        gtk_stack_add_named(stackPointer, page, "route")
-        gtk_widget_show_all(page)
-        gtk_stack_set_visible_child_name(stackPointer, "route")
-        routePage = page
-        presentedRoute = route
+        shownRoute = PresentedRoute(route, over: stackPointer) { [weak self] in self?.dismissRoute() }
         record(.native(action: "present-route", detail: route.url.absoluteString))
     }
 
     /// Returns from a native route to the web view.
     public func dismissRoute() {
-        guard let page = routePage else { return }
-        gtk_stack_set_visible_child_name(stackPointer, "main")
-        gtk_widget_destroy(page)
-        routePage = nil
-        presentedRoute = nil
+        shownRoute = nil
     }
 
     public func openExternally(_ url: URL) {

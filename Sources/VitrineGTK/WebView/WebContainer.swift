@@ -22,7 +22,7 @@ public final class WebContainer: ContainerHost {
     /// The strategies in force; `setStrategy` swaps them at run time.
     public internal(set) var strategies: ScriptMessageStrategies
     /// The native route shown over the web view, if any.
-    public internal(set) var presentedRoute: NativeRoute?
+    public var presentedRoute: NativeRoute? { shownRoute?.route }
     /// URLs handed to the desktop's URI handler, most recent last.
     public internal(set) var externallyOpenedURLs: [URL] = []
     /// Opens a URL outside the container. Defaults to the desktop's URI handler
@@ -44,7 +44,8 @@ public final class WebContainer: ContainerHost {
     private(set) var panes: [WebPane] = []
     /// Kiosk behaviour, when the configuration asks for it.
     private var kioskGuard: KioskGuard?
-    var routePage: UnsafeMutablePointer<GtkWidget>?
+    /// The native route's page, while one is shown.
+    var shownRoute: PresentedRoute?
     /// The open confirmation dialog (`confirm`), if any.
     var confirmation: ConfirmationDialog?
     /// This container's `app://` files, routed to its own views only.
@@ -220,7 +221,6 @@ public final class WebContainer: ContainerHost {
 
     // MARK: Strategies and events
 
-
     /// Adds or replaces a strategy while the container runs. The next message with its
     /// identifier reaches the new strategy.
     public func setStrategy(_ strategy: any ScriptMessageStrategy) {
@@ -254,11 +254,12 @@ public final class WebContainer: ContainerHost {
         gtk_widget_destroy(window)
     }
 
-    /// Releases every connection and reference. Pending decisions and replies answer
-    /// (fail closed) as they are dropped.
+    /// Disconnects everything while the window's widgets still exist; what the owners hold
+    /// goes with them. Pending decisions and replies answer (fail closed) as they are dropped.
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
+        shownRoute = nil
         confirmation?.dismiss()
         confirmation = nil
         signals.disconnectAll()
@@ -271,9 +272,10 @@ public final class WebContainer: ContainerHost {
     /// A container dropped without being shown or closed: its window goes with it (GTK
     /// keeps toplevel windows alive until they are destroyed).
     isolated deinit {
-        if !isTornDown { gtk_widget_destroy(window) }
+        guard !isTornDown else { return }
+        shownRoute = nil
+        gtk_widget_destroy(window)
     }
-
 }
 
 /// `destroy` on the window: `void (*)(GtkWidget*, gpointer)`.
