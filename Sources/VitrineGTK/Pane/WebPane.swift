@@ -36,8 +36,8 @@ final class WebPane {
     let recovery: RecoveryMonitor
     let permissions: PermissionGate
     let downloads: DownloadGate
-    /// The container's `app://` resolver, routed to this view until the pane goes.
-    private let appScheme: AppSchemeRoute?
+    /// The container's `app://` files, routed to this view until tear-down.
+    private var appScheme: AppSchemeRoute?
     private(set) var isTornDown = false
 
     init(container: WebContainer) {
@@ -124,6 +124,7 @@ final class WebPane {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
+        appScheme = nil
         navigation.tearDown()
         messages.tearDown()
         pageEvents.tearDown()
