@@ -87,6 +87,9 @@ enum ConfigOptions {
                 "auto (WebKit's choice), never (no GPU compositing), always") {
             $0.preference(\.hardwareAcceleration, HardwareAcceleration(rawValue: $1) ?? .auto)
         },
+        .bool("rendering.dmabuf-renderer", "WebKit's DMA-BUF renderer; false if windows stay blank (some NVIDIA and VM setups)") {
+            $0.preference(\.dmabufRenderer, $1)
+        },
 
         .structured("permissions", "origin = permission kinds granted; everything else is denied"),
         .section("tls", "TLS exceptions"),

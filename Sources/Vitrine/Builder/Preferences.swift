@@ -26,6 +26,9 @@ public struct Preferences: Sendable, Equatable {
     public var recoversFromCrashes = true
     /// Whether WebKit composites with the GPU.
     public var hardwareAcceleration = HardwareAcceleration.auto
+    /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
+    /// blank windows with it). Process-wide: the first container's choice holds.
+    public var dmabufRenderer = true
 
     public init() {}
 }
