@@ -28,6 +28,23 @@ extension WebKitTests {
             }
         }
 
+        @Test func aDisabledDMABUFRendererReachesTheWebProcessesEnvironment() async throws {
+            // Process-wide, like WebKit's own reading of it; this process's later views keep it.
+            let before = Set(webProcessIDs())
+            let harness = try WebTestHarness(pages: ["index.html": "<!doctype html><title>t</title>"]) {
+                $0.preference(\.dmabufRenderer, false)
+            }
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let started = Set(webProcessIDs()).subtracting(before)
+            try #require(!started.isEmpty, "the page has a web process of its own")
+            for pid in started {
+                let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+                let variables = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                #expect(variables.contains("WEBKIT_DISABLE_DMABUF_RENDERER=1"), "web process \(pid)")
+            }
+        }
+
         @Test func developerToolsFollowTheConfigurationAndNeverUnderLockdown() throws {
             let open = try #require(try settings { $0.developerTools() })
             defer { g_object_unref(gptr(open)) }

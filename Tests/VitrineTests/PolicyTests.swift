@@ -162,4 +162,10 @@ struct RenderingOptionTests {
         #expect(try configurator.build().hardwareAcceleration == .never)
         #expect(try ConfigFile.parse(text: "", path: "/tmp/r.toml").build().hardwareAcceleration == .auto)
     }
+
+    @Test func theDMABUFRendererIsSwitchedOffThroughWebKitsEnvironment() throws {
+        let off = try ConfigFile.parse(text: "[rendering]\ndmabuf-renderer = false\n", path: "/tmp/r.toml").build()
+        #expect(off.webKitEnvironment == ["WEBKIT_DISABLE_DMABUF_RENDERER": "1"])
+        #expect(try Configurator().build().webKitEnvironment.isEmpty, "on by default: WebKit's own choice")
+    }
 }

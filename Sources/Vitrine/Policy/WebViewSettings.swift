@@ -23,3 +23,11 @@ extension Configuration {
             hardwareAcceleration: self.hardwareAcceleration == .auto ? nil : self.hardwareAcceleration)
     }
 }
+
+extension Configuration {
+    /// Environment variables WebKit reads once per process, before its first view and web
+    /// process: set by the adapter before the container makes its views.
+    public var webKitEnvironment: [String: String] {
+        self.dmabufRenderer ? [:] : ["WEBKIT_DISABLE_DMABUF_RENDERER": "1"]
+    }
+}

@@ -63,6 +63,13 @@ public enum GTKRuntime {
         g_source_remove(interrupt)
     }
 
+    /// Sets what WebKit reads from the environment once per process (`webKitEnvironment`):
+    /// effective only before the process's first web view, so the first container's
+    /// choice holds.
+    static func setWebKitEnvironment(_ environment: [String: String]) {
+        for (name, value) in environment { setenv(name, value, 1) }
+    }
+
     public static func quit() {
         if gtk_main_level() > 0 { gtk_main_quit() }
     }
