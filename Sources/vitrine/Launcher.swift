@@ -97,6 +97,9 @@ final class Launcher: EventSink {
         }
         container.start()
         GTKRuntime.run()
+        // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
+        // its owners hand back what they hold (the screen saver's inhibition, a dialog).
+        container.close()
         return status
     }
 

@@ -4,10 +4,10 @@ import VitrineTestSupport
 
 extension WebKitTests {
     /// A kiosk keeps the screen on through the session's ScreenSaver service and hands its
-    /// inhibition back when its window closes (a stand-in service on a private bus).
+    /// inhibition back when it ends (a stand-in service on a private bus).
     @Suite
     struct IdleInhibitorTests {
-        @Test func theKioskReleasesItsScreenSaverInhibitionWhenItCloses() throws {
+        @Test func theKioskReleasesItsScreenSaverInhibitionWhenItEnds() throws {
             let bus = try PrivateSessionBus()
             defer { bus.stop() }
             let service = Process()
@@ -22,16 +22,33 @@ extension WebKitTests {
             defer { kill(service.processIdentifier, SIGKILL) }
             try #require(firstLine(of: calls).hasPrefix("READY"), "the stand-in ScreenSaver service did not start")
 
-            // The page closes its own window once loaded: the container tears down, then the program ends.
-            let server = try LoopbackHTTPServer(pages: [
-                "close.html": "<!doctype html><title>closing</title><script>onload = () => setTimeout(() => window.close(), 100)</script>"])
+            // SIGTERM once the page has loaded: the program tears its kiosk down, then ends.
+            let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>kiosk</title>"])
             defer { server.stop() }
+            let page = server.url("index.html").absoluteString
             let events = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-inhibit-\(UUID().uuidString).jsonl")
             defer { try? FileManager.default.removeItem(at: events) }
-            let run = try runProcess(try BuiltProducts.path("vitrine"), [
-                "--preset", "kiosk", "--no-fullscreen", "--events", events.path, server.url("close.html").absoluteString,
-            ], timeout: 60, environment: bus.environment)
-            #expect(run.status == 0, "\(run.stderr)")
+            let kiosk = Process()
+            kiosk.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+            kiosk.arguments = ["--preset", "kiosk", "--no-fullscreen", "--new-instance", "--events", events.path, page]
+            kiosk.environment = bus.environment
+            kiosk.standardOutput = FileHandle.nullDevice
+            kiosk.standardError = FileHandle.nullDevice
+            try kiosk.run()
+            defer { if kiosk.isRunning { kill(kiosk.processIdentifier, SIGKILL) } }
+            func log() -> String { (try? String(contentsOf: events, encoding: .utf8)) ?? "" }
+            func loaded() -> Bool {
+                log().split(separator: "\n").contains { line in
+                    let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    return entry?["event"] as? String == "finished" && entry?["url"] as? String == page
+                }
+            }
+            let deadline = Date().addingTimeInterval(30)
+            while !loaded() && Date() < deadline { usleep(20_000) }
+            try #require(loaded(), "the kiosk loaded its page: \(log())")
+            kill(kiosk.processIdentifier, SIGTERM)
+            kiosk.waitUntilExit()
+            #expect(kiosk.terminationStatus == 0)
 
             kill(service.processIdentifier, SIGKILL)
             let lines = String(decoding: calls.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -40,8 +57,7 @@ extension WebKitTests {
             let cookie = inhibit.split(separator: " ")[1]
             #expect(inhibit.hasSuffix(" vitrine"))
             #expect(lines.contains("UnInhibit \(cookie)"), "the same cookie handed back: \(lines)")
-            let log = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-            #expect(log.contains("org.freedesktop.ScreenSaver"), "the events log says how the screen is kept on")
+            #expect(log().contains("org.freedesktop.ScreenSaver"), "the events log says how the screen is kept on")
         }
     }
 }
