@@ -49,11 +49,17 @@ run: build
 	fi
 
 ## test: the JavaScript SDK's tests, core, adapter and command-line tests with no display,
-## then window tests (real WebKitGTK) under Xvfb
+## then window tests (real WebKitGTK) under Xvfb, then the kiosk session under cage
+## (when apt can install cage)
 test: deps
 	$(MAKE) --no-print-directory test-js
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-core test-window
+	@if apt-cache policy cage 2>/dev/null | grep -q 'Candidate: [^(]'; then \
+		$(MAKE) --no-print-directory test-kiosk-session; \
+	else \
+		echo "skipping test-kiosk-session: apt has no cage to install (apt-cache policy cage)"; \
+	fi
 
 ## test-js: the SDK's JavaScript (Resources/sdk/) under Node's test runner, fake WebKit
 test-js:
@@ -104,6 +110,15 @@ deb: deps
 	@# Errors fail the build; warnings and informational tags are shown but accepted.
 	lintian --fail-on error --display-info $(VITRINE_DEB)
 	@ls -l $(VITRINE_DEB)
+
+## test-kiosk-session: the shipped packaging/kiosk/kiosk-session run as the service runs it,
+## as an unprivileged user under cage (headless wlroots), with the debug build; a grim
+## screenshot must show the page, and SIGTERM must end the session cleanly
+.PHONY: test-kiosk-session
+KIOSK_TEST_PACKAGES := cage grim xwayland dbus python3
+test-kiosk-session: build
+	@$(call install_missing,$(KIOSK_TEST_PACKAGES))
+	$(SUDO) bash Tests/package/kiosk-session-under-cage.sh .build/debug/vitrine
 
 ## test-deb: install the package and run the installed program under Xvfb
 test-deb: deb

@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# Runs the shipped kiosk session — packaging/kiosk/kiosk-session, the script that
+# vitrine-kiosk.service runs — for real: as an unprivileged user, under cage on wlroots'
+# headless backend, with the shipped packaging/kiosk/kiosk.toml whose start-url is
+# pointed at a page served on loopback. Checks that a grim screenshot of the output shows
+# the page (fullscreen), then that SIGTERM to the program ends the session cleanly
+# (exit status 0, no process of the user left).
+#
+# Usage: Tests/package/kiosk-session-under-cage.sh [PROGRAM]
+#        (default: .build/debug/vitrine; `make test-kiosk-session` builds it and installs
+#        cage, grim, Xwayland and D-Bus first)
+# Needs root: it creates the user vitrine-kiosk-test (cage refuses to run as root) and
+# runs the session as that user. The user stays; everything else is removed afterwards.
+# KIOSK_TEST_TIMEOUT: the overall time limit in seconds for each wait (default 120).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+program=${1:-$repo/.build/debug/vitrine}
+user=vitrine-kiosk-test
+limit=${KIOSK_TEST_TIMEOUT:-120}
+# The page's colour: a solid block over the whole page, looked for in the screenshot.
+colour="18 171 99"
+
+passed=0; failed=0
+pass() { passed=$((passed + 1)); echo "  ok      $*"; }
+fail() { failed=$((failed + 1)); echo "  not ok  $*"; }
+finish() {
+    echo
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ] && exit 0
+    exit 1
+}
+abort() { fail "$*"; finish; }
+
+[ "$(id -u)" = 0 ] || { echo "kiosk-session-under-cage: needs root (useradd, setpriv)" >&2; exit 1; }
+for tool in cage grim dbus-run-session setpriv setsid useradd python3; do
+    command -v "$tool" >/dev/null || { echo "kiosk-session-under-cage: $tool is missing (make test-kiosk-session installs it)" >&2; exit 1; }
+done
+[ -x "$program" ] || { echo "kiosk-session-under-cage: no program at $program (run swift build)" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/vitrine-kiosk-session.XXXXXX)
+chmod 755 "$work"
+server=""; session=""; sid=""
+cleanup() {
+    [ -n "$server" ] && kill "$server" 2>/dev/null
+    if [ -n "$sid" ] && pgrep -s "$sid" >/dev/null; then kill -KILL -- "-$sid" 2>/dev/null; fi
+    [ -n "$session" ] && { kill -KILL "$session" 2>/dev/null; wait "$session" 2>/dev/null; }
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# wait_for SECONDS COMMAND...: runs the command every 0.2 s until it succeeds, or fails
+# once SECONDS have passed.
+wait_for() {
+    local deadline=$((SECONDS + $1)); shift
+    until "$@"; do
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.2
+    done
+}
+
+# as_user COMMAND...: runs the command as the test user with a clean environment.
+as_user_command=(setpriv --reuid="$user" --regid="$user" --init-groups
+    env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$work/home"
+    XDG_RUNTIME_DIR="$work/run" LANG=C.UTF-8)
+as_user() { "${as_user_command[@]}" "$@"; }
+
+# --- the user and the files it reads ---------------------------------------------------
+echo "== set-up"
+if ! id -u "$user" >/dev/null 2>&1; then
+    useradd --system --user-group --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin "$user" || abort "useradd $user"
+fi
+if pgrep -u "$user" >/dev/null; then
+    abort "processes of $user left from an earlier run: $(pgrep -u "$user" -l | tr '\n' ' ')"
+fi
+# The installed layout, in a folder the user can read: <prefix>/bin/vitrine finds its
+# resources in <prefix>/share/vitrine, as /usr/bin/vitrine finds /usr/share/vitrine.
+prefix=$work/prefix
+mkdir -p "$prefix/bin" "$prefix/share" "$prefix/libexec/vitrine" "$work/site"
+cp "$program" "$prefix/bin/vitrine"
+cp -r "$repo/Resources" "$prefix/share/vitrine"
+install -m 755 "$repo/packaging/kiosk/kiosk-session" "$prefix/libexec/vitrine/kiosk-session"
+chmod -R a+rX "$prefix"
+install -d -m 700 -o "$user" -g "$user" "$work/home" "$work/run" "$work/shots"
+if out=$(cd "$work" && as_user "$prefix/bin/vitrine" --version 2>&1); then
+    pass "the program runs as $user: $out"
+else
+    abort "the program does not run as $user: $out"
+fi
+
+# The page: one solid colour over the whole page; once it has been painted, it fetches
+# /painted from the server, so the server's log says when to look.
+read -r red green blue <<<"$colour"
+cat >"$work/site/index.html" <<EOF
+<!doctype html>
+<html><head><meta charset="utf-8"><title>Vitrine kiosk session test</title>
+<style>html, body { margin: 0; height: 100%; background: rgb($red, $green, $blue); }
+h1 { margin: 0; padding: 40px; font: bold 40px sans-serif; color: white; }</style></head>
+<body><h1>Vitrine kiosk session</h1>
+<script>addEventListener("load", () =>
+    requestAnimationFrame(() => requestAnimationFrame(() => fetch("/painted"))));</script>
+</body></html>
+EOF
+echo painted >"$work/site/painted"
+chmod -R a+rX "$work/site"
+
+python3 -u -m http.server --bind 127.0.0.1 --directory "$work/site" 0 \
+    >"$work/server.out" 2>"$work/server.log" &
+server=$!
+port_known() { grep -qs ' port [0-9]*' "$work/server.out"; }
+wait_for 20 port_known || abort "the loopback page server did not start: $(cat "$work/server.log")"
+port=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$work/server.out" | head -n 1)
+url="http://127.0.0.1:$port/"
+
+# The shipped kiosk.toml, with only its start-url changed.
+sed "s|^start-url = .*|start-url = \"$url\"|" "$repo/packaging/kiosk/kiosk.toml" >"$work/kiosk.toml"
+chmod 644 "$work/kiosk.toml"
+if grep -qx "start-url = \"$url\"" "$work/kiosk.toml" && grep -qx 'preset = "kiosk"' "$work/kiosk.toml"; then
+    pass "kiosk.toml: the shipped one with start-url = $url"
+else
+    abort "kiosk.toml: start-url not replaced"
+fi
+
+# --- the session -------------------------------------------------------------------------
+echo "== session"
+# As the unit runs it (kiosk-session CONFIG), with wlroots' headless backend instead of
+# tty1, a session bus of its own (without one cage's Xwayland is started for D-Bus), and
+# the output rotated by 180° so that grim sees the live page (see DESIGN.md).
+started=$SECONDS
+(
+    cd "$work" && exec setsid -w "${as_user_command[@]}" \
+        WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
+        VITRINE_CAGE_OPTIONS="-d -r -r" VITRINE_PROGRAM="$prefix/bin/vitrine" \
+        dbus-run-session -- "$prefix/libexec/vitrine/kiosk-session" "$work/kiosk.toml"
+) >"$work/session.log" 2>&1 &
+session=$!
+session_log() { sed 's/^/        /' "$work/session.log" | tail -n 30; }
+
+# The session's processes share a session id (setsid): the session's leader, $session or,
+# when setsid had to fork, its child.
+session_known() {
+    sid=$(ps -o sid= -p "$session" 2>/dev/null | tr -d ' ')
+    [ "$sid" = "$session" ] || sid=$(pgrep -P "$session" | head -n 1)
+    [ -n "$sid" ]
+}
+wait_for 10 session_known || sid=""
+program_pid() { pgrep -u "$user" -x vitrine | head -n 1; }
+running() { kill -0 "$session" 2>/dev/null; }
+
+socket_ready() { [ -S "$work/run/wayland-0" ] || ! running; }
+if wait_for "$limit" socket_ready && running; then
+    pass "cage is up: $work/run/wayland-0 ($((SECONDS - started)) s)"
+else
+    fail "cage did not start"; session_log; finish
+fi
+painted() { grep -qs '"GET /painted ' "$work/server.log" || ! running; }
+if wait_for "$limit" painted && running; then
+    pass "vitrine loaded and painted $url ($((SECONDS - started)) s)"
+else
+    fail "the page was not loaded and painted within $limit s"; session_log; finish
+fi
+pid=$(program_pid)
+if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--config $work/kiosk.toml"; then
+    pass "cage runs $(tr '\0' ' ' <"/proc/$pid/cmdline")as $user"
+else
+    fail "no vitrine --config $work/kiosk.toml process of $user"
+fi
+
+# --- the screenshot --------------------------------------------------------------------
+# shows_page: a grim screenshot (PPM) of which at least 90 % of the pixels have the
+# page's colour (within 8 per channel): the page is shown, fullscreen.
+check_ppm() {
+    python3 - "$1" "$colour" <<'EOF'
+import sys
+data = open(sys.argv[1], "rb").read()
+want = [int(v) for v in sys.argv[2].split()]
+parts = data.split(maxsplit=4)
+if parts[0] != b"P6" or parts[3] != b"255":
+    sys.exit("not an 8-bit P6 PPM")
+width, height = int(parts[1]), int(parts[2])
+pixels = parts[4][:width * height * 3]
+rows = [pixels[i:i + 3] for i in range(0, len(pixels), 3)]
+close = sum(1 for p in rows if all(abs(p[c] - want[c]) <= 8 for c in range(3)))
+share = close / max(1, width * height)
+print(f"{width}x{height}, {share:.1%} of the pixels rgb({', '.join(map(str, want))})")
+sys.exit(0 if share >= 0.9 else 1)
+EOF
+}
+shot=$work/shots/shot.ppm
+shows_page() {
+    as_user env WAYLAND_DISPLAY=wayland-0 grim -t ppm "$shot" >"$work/grim.log" 2>&1 &&
+        check=$(check_ppm "$shot" 2>&1)
+}
+if wait_for "$limit" shows_page; then
+    pass "grim: the screenshot shows the page: $check ($((SECONDS - started)) s)"
+else
+    fail "grim: the screenshot does not show the page: ${check:-$(cat "$work/grim.log")}"
+    mkdir -p "$repo/out" && cp "$shot" "$repo/out/kiosk-session-under-cage.ppm" 2>/dev/null &&
+        echo "        screenshot kept at out/kiosk-session-under-cage.ppm"
+    session_log
+fi
+
+# --- SIGTERM ---------------------------------------------------------------------------
+echo "== stop"
+# Stop the program, not cage: cage exits 0 when its program has exited.
+pid=$(program_pid)
+if [ -n "$pid" ] && kill -TERM "$pid"; then
+    pass "SIGTERM to vitrine (pid $pid)"
+else
+    fail "no vitrine process of $user to send SIGTERM to"
+fi
+stopped=$SECONDS
+ended() { ! running; }
+if wait_for 30 ended; then
+    wait "$session"; status=$?; session=""
+    if [ "$status" = 0 ]; then
+        pass "the session ended with status 0 ($((SECONDS - stopped)) s after SIGTERM)"
+    else
+        fail "the session ended with status $status"; session_log
+    fi
+else
+    fail "the session was still running 30 s after SIGTERM"; session_log
+fi
+no_leftovers() { ! pgrep -u "$user" >/dev/null; }
+if wait_for 10 no_leftovers; then
+    pass "no process of $user left"
+else
+    fail "processes of $user left: $(pgrep -u "$user" -l | tr '\n' ' ')"
+    pkill -KILL -u "$user"
+fi
+finish
