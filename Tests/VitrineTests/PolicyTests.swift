@@ -169,3 +169,26 @@ struct RenderingOptionTests {
         #expect(try Configurator().build().webKitEnvironment.isEmpty, "on by default: WebKit's own choice")
     }
 }
+
+@Suite("Nothing native over a locked-down kiosk")
+struct NativeUIPolicyTests {
+    @Test func aLockedDownKioskAnswersScriptDialogsAtOnce() throws {
+        let kiosk = try Configurator().kiosk(KioskOptions(lockdown: true)).build()
+        #expect(kiosk.answer(toScriptDialog: .alert) == .dismissed)
+        #expect(kiosk.answer(toScriptDialog: .confirm) == .confirmed(false))
+        #expect(kiosk.answer(toScriptDialog: .prompt) == .text(nil))
+        #expect(kiosk.answer(toScriptDialog: .beforeUnload) == .confirmed(true), "nothing keeps the kiosk on a page")
+        #expect(!kiosk.opensNativeDialogs)
+        #expect(!kiosk.mayClose(by: .page))
+        #expect(!kiosk.mayClose(by: .windowManager))
+    }
+
+    @Test func otherWindowsKeepWebKitsDialogsAndCloseAsUsual() throws {
+        for configuration in [try Configurator().build(), try Configurator().kiosk(KioskOptions(lockdown: false)).build()] {
+            for kind in ScriptDialogKind.allCases { #expect(configuration.answer(toScriptDialog: kind) == nil) }
+            #expect(configuration.opensNativeDialogs)
+            #expect(configuration.mayClose(by: .page) && configuration.mayClose(by: .windowManager))
+        }
+        #expect(try ConfiguratorFactory.make(for: .kiosk).build().isLockedDown, "the kiosk preset locks down")
+    }
+}

@@ -6,8 +6,9 @@ import Foundation
 #endif
 import Vitrine
 
-/// What the page reports that decides nothing: load progress and the title go to the
-/// container; `window.close()` closes it; the zoom stays at 100 % when zoom is disabled.
+/// What the page reports: load progress and the title go to the container; `window.close()`
+/// closes it where `Configuration.mayClose(by:)` allows; the zoom stays at 100 % when zoom
+/// is disabled.
 @MainActor
 final class PageEvents: PaneCollaborator {
     private weak var pane: WebPane?
@@ -41,8 +42,13 @@ final class PageEvents: PaneCollaborator {
         pane.container?.paneTitleChanged(pane, title: title)
     }
 
+    /// `window.close()`: closes the window unless the configuration says the page may not.
     fileprivate func closeRequested() {
-        pane?.container?.close()
+        guard let pane, let container = pane.container else { return }
+        guard pane.configuration.mayClose(by: .page) else {
+            return container.record(.native(action: "blocked-close", detail: CloseRequest.page.rawValue))
+        }
+        container.close()
     }
 
     fileprivate func zoomChanged() {

@@ -7,8 +7,9 @@ import Foundation
 import Vitrine
 
 /// `permission-request` → `Configuration.permissionDecision` → allow or deny, logged.
-/// `authenticate` (HTTP authentication) is WebKit's to answer while the pane lives. With
-/// the pane gone, both are refused and claimed: nothing is granted by default.
+/// `authenticate` (HTTP authentication, client certificates) is WebKit's to ask about
+/// where native dialogs may open; under kiosk lockdown it is cancelled (the page gets an
+/// error) and logged. With the pane gone, both are refused and claimed.
 @MainActor
 final class PermissionGate: PaneCollaborator {
     private weak var pane: WebPane?
@@ -30,10 +31,13 @@ final class PermissionGate: PaneCollaborator {
         return true
     }
 
-    /// Whether someone is there to let WebKit ask for credentials.
-    fileprivate var isAttended: Bool {
-        guard let pane else { return false }
-        return pane.container != nil && !pane.isTornDown
+    /// Whether WebKit may ask for credentials; if not, logs the refusal.
+    fileprivate func mayAskForCredentials(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> Bool {
+        guard let pane, pane.container != nil, !pane.isTornDown else { return false }
+        if pane.configuration.opensNativeDialogs { return true }
+        let host = string(webkit_authentication_request_get_host(request)) ?? ""
+        pane.record(.native(action: "blocked-dialog", detail: "authentication: \(host)"))
+        return false
     }
 
     /// The permission kinds a request asks for, from its GType.
@@ -73,13 +77,12 @@ private let onPermissionRequest: @convention(c) (OpaquePointer?, OpaquePointer?,
 }
 
 /// `authenticate`: `gboolean (*)(WebKitWebView*, WebKitAuthenticationRequest*, gpointer)`.
-/// FALSE lets WebKit ask for credentials as it always has; with the pane gone the request
-/// is cancelled and claimed.
+/// FALSE lets WebKit ask for credentials; otherwise the request is cancelled and claimed.
 private let onAuthenticate: @convention(c) (OpaquePointer?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean = {
     _, request, data in
     guard let request else { return 1 }
     return onMainLoop((request, data)) { request, data in
-        if SignalContext.owner(data, as: PermissionGate.self)?.isAttended == true { return false }
+        if SignalContext.owner(data, as: PermissionGate.self)?.mayAskForCredentials(request) == true { return false }
         webkit_authentication_request_cancel(request)
         return true
     } ? 1 : 0

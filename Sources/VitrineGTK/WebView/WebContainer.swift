@@ -93,6 +93,7 @@ public final class WebContainer: ContainerHost {
         }
         gtk_container_add(cast(window), stack)
         signals.connect(gptr(window), "destroy", context: SignalContext(owner: self), handler: gCallback(onWindowDestroy))
+        signals.connect(gptr(window), "delete-event", context: SignalContext(owner: self), handler: gCallback(onDeleteEvent))
     }
 
     /// Starts loading the start page before the window is shown, so the web process
@@ -277,6 +278,19 @@ public final class WebContainer: ContainerHost {
         shownRoute = nil
         gtk_widget_destroy(window)
     }
+}
+
+/// `delete-event` (the window manager's close request): `gboolean (*)(GtkWidget*, GdkEvent*, gpointer)`;
+/// TRUE keeps the window.
+private let onDeleteEvent: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
+    onMainLoop(data) { data in
+        guard let container = SignalContext.owner(data, as: WebContainer.self) else { return false }
+        guard container.configuration.mayClose(by: .windowManager) else {
+            container.record(.native(action: "blocked-close", detail: CloseRequest.windowManager.rawValue))
+            return true
+        }
+        return false
+    } ? 1 : 0
 }
 
 /// `destroy` on the window: `void (*)(GtkWidget*, gpointer)`.

@@ -3,6 +3,7 @@
 Serves files from a folder, plus:
   /redirect?to=URL      302 to URL
   /slow?ms=N            answers after N milliseconds
+  /auth                 401, asking for HTTP Basic credentials
 With --log FILE, appends each request's path to FILE (a line each) before answering.
 Prints "PORT <n>" once listening. Binds 127.0.0.1 only; stops on SIGTERM.
 """
@@ -28,6 +29,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", query.get("to", ["/"])[0])
             self.send_header("Content-Length", "0")
             self.end_headers()
+            return
+        if url.path == "/auth":
+            # Asks for HTTP Basic credentials, and never accepts any.
+            body = b"<!doctype html><title>unauthorized</title><p>401"
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="vitrine-test"')
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
             return
         if url.path == "/slow":
             time.sleep(int(query.get("ms", ["1000"])[0]) / 1000)

@@ -1,0 +1,53 @@
+/// A JavaScript dialog a page opened (`alert`, `confirm`, `prompt`, or the "leave this
+/// page?" question of `beforeunload`).
+public enum ScriptDialogKind: String, Sendable, CaseIterable {
+    case alert, confirm, prompt
+    case beforeUnload = "before-unload"
+}
+
+/// The answer a script dialog gets at once, with no dialog shown.
+public enum ScriptDialogAnswer: Sendable, Equatable {
+    /// `alert`: dismissed.
+    case dismissed
+    /// `confirm` and `beforeunload`: this choice (`beforeunload`'s true leaves the page).
+    case confirmed(Bool)
+    /// `prompt`: this text (nil: the page gets `null`, as if cancelled).
+    case text(String?)
+}
+
+/// What asked to close the window.
+public enum CloseRequest: String, Sendable {
+    /// The page called `window.close()`.
+    case page = "window.close()"
+    /// The window manager's close button, Alt+F4 or `_NET_CLOSE_WINDOW`.
+    case windowManager = "window-manager"
+}
+
+/// Nothing native opens over a locked-down kiosk, and nothing but its owner closes it: no
+/// script dialog blocks the page, no file or colour chooser, print dialog or credentials
+/// prompt appears, and neither the page nor the window manager ends it (SIGTERM, `vitrine
+/// ctl` and the systemd unit do). Other windows keep WebKit's and the desktop's behaviour.
+extension Configuration {
+    /// Whether the container is a kiosk under lockdown.
+    public var isLockedDown: Bool { kiosk?.lockdown == true }
+
+    /// The answer a script dialog of `kind` gets without being shown, or nil: WebKit shows
+    /// its own dialog.
+    public func answer(toScriptDialog kind: ScriptDialogKind) -> ScriptDialogAnswer? {
+        guard isLockedDown else { return nil }
+        switch kind {
+        case .alert: return .dismissed
+        case .confirm: return .confirmed(false)
+        case .prompt: return .text(nil)
+        // Leaving is the kiosk's own business (an idle reset, a remote "home").
+        case .beforeUnload: return .confirmed(true)
+        }
+    }
+
+    /// Whether GTK's file and colour choosers, its print dialog and WebKit's credentials
+    /// prompt may open over the page.
+    public var opensNativeDialogs: Bool { !isLockedDown }
+
+    /// Whether `request` may close the window.
+    public func mayClose(by request: CloseRequest) -> Bool { !isLockedDown }
+}
