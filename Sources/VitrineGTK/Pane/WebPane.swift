@@ -20,6 +20,7 @@ import Vitrine
 /// | `RecoveryMonitor` | `web-process-terminated`, `load-failed`, `load-failed-with-tls-errors` | `CrashLoopDetector`, `HangWatchdog` |
 /// | `PermissionGate` | `permission-request`, `authenticate` | `Configuration.permissionDecision` |
 /// | `DownloadGate` | `download-started` (web context) | `Configuration.downloadDirectory` |
+/// | `NetworkWatch` | `network-changed` (GLib's network monitor) | — (tells `RecoveryMonitor`) |
 ///
 /// Ownership: the pane owns its view and content manager references and its collaborators;
 /// the container owns the panes. Collaborators refer to the pane, and the pane to its
@@ -36,6 +37,7 @@ final class WebPane {
     let recovery: RecoveryMonitor
     let permissions: PermissionGate
     let downloads: DownloadGate
+    let network: NetworkWatch
     /// The container's `app://` files, routed to this view until tear-down.
     private var appScheme: AppSchemeRoute?
     private(set) var isTornDown = false
@@ -54,6 +56,7 @@ final class WebPane {
         recovery = RecoveryMonitor()
         permissions = PermissionGate()
         downloads = DownloadGate()
+        network = NetworkWatch()
         Self.apply(configuration.webViewSettings, to: webView)
         installScripts()
         navigation.attach(to: self)
@@ -62,6 +65,7 @@ final class WebPane {
         recovery.attach(to: self)
         permissions.attach(to: self)
         downloads.attach(to: self)
+        network.attach(to: self)
     }
 
     var webView: UnsafeMutablePointer<WebKitWebView> { view.pointer }
@@ -131,6 +135,7 @@ final class WebPane {
         recovery.tearDown()
         permissions.tearDown()
         downloads.tearDown()
+        network.tearDown()
     }
 }
 
