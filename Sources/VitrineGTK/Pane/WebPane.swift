@@ -17,7 +17,7 @@ import Vitrine
 /// | `NavigationAdapter` | `decide-policy`, `create` | the chain, `Configuration.outcome(of:for:)` |
 /// | `MessageAdapter` | `script-message-with-reply-received::…` | the strategies |
 /// | `PageEvents` | `load-changed`, `notify::title`, `close`, `notify::zoom-level` | — (reports) |
-/// | `RecoveryMonitor` | `web-process-terminated`, `load-failed`, `load-failed-with-tls-errors` | `CrashLoopDetector`, `HangWatchdog` |
+/// | `RecoveryMonitor` | `web-process-terminated`, `load-failed`, `load-failed-with-tls-errors` | `CrashLoopDetector`, `HangWatchdog`, `RetrySchedule` |
 /// | `PermissionGate` | `permission-request`, `authenticate` | `Configuration.permissionDecision` |
 /// | `DownloadGate` | `download-started` (web context) | `Configuration.downloadDirectory` |
 /// | `NetworkWatch` | `network-changed` (GLib's network monitor) | — (tells `RecoveryMonitor`) |
