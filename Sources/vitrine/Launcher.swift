@@ -11,8 +11,10 @@ import VitrineGTK
 
 /// Runs one container under GTK's main loop and turns its life into an exit status:
 /// 0 when the window closes (or after the first load with `--exit-after-load`),
-/// 1 when the first load fails, the start page is blocked or the screenshot cannot be
-/// written, 2 on load timeout.
+/// 1 when the first load of a one-shot run (`--screenshot`, `--exit-after-load`) fails,
+/// its start page is blocked or the screenshot cannot be written, 2 on load timeout.
+/// Any other run never gives up on its page: a failed load shows the error page and is
+/// tried again (`LoadRetrier`) until it loads.
 ///
 /// Unless told to run alone (or making a one-shot screenshot), the program is the single
 /// instance on the session bus: a second `vitrine URL` hands its URL over and exits, and
@@ -25,6 +27,8 @@ final class Launcher: EventSink {
     private let exitAfterLoad: Bool
     private let loadTimeout: Double
     private let singleInstance: Bool
+    /// A run that ends after its first load (`--screenshot`, `--exit-after-load`).
+    private let oneShot: Bool
     private var status: Int32 = 0
     private var firstLoadSettled = false
     private var remote: RemoteControl?
@@ -37,7 +41,8 @@ final class Launcher: EventSink {
         self.exitAfterLoad = exitAfterLoad
         self.loadTimeout = loadTimeout
         // A one-shot run (screenshot, exit after load) is never handed to another window.
-        self.singleInstance = singleInstance && screenshot == nil && !exitAfterLoad
+        oneShot = screenshot != nil || exitAfterLoad
+        self.singleInstance = singleInstance && !oneShot
     }
 
     func run() -> Int32 {
@@ -84,11 +89,11 @@ final class Launcher: EventSink {
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
             case "finished": self.firstLoadFinished(container)
-            case "failed": self.finish(status: 1, message: "the first load failed")
+            case "failed" where self.oneShot: self.finish(status: 1, message: "the first load failed")
             default: break
             }
         }
-        if screenshot != nil || exitAfterLoad {
+        if oneShot {
             Task { @MainActor [weak self] in
                 try? await Task.sleep(for: .seconds(self?.loadTimeout ?? 60))
                 guard let self, !self.firstLoadSettled else { return }
@@ -106,7 +111,7 @@ final class Launcher: EventSink {
     /// Watches for the start page being refused by the chain: a cancelled start has no
     /// load event, and a one-shot run would otherwise wait for its timeout.
     func record(_ event: ContainerEvent) {
-        guard !firstLoadSettled, screenshot != nil || exitAfterLoad,
+        guard !firstLoadSettled, oneShot,
               case let .navigation(url, handler, .cancel, _, _, "request") = event,
               url == configuration.startURL?.absoluteString
         else { return }

@@ -78,6 +78,61 @@ extension WebKitTests {
             #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "whole lines only")
         }
 
+        /// A kiosk that starts before its server (booting before the network, the backend)
+        /// keeps running: the failed start page is tried again, attempt by attempt in the
+        /// events log, until the server is there; SIGTERM still ends it with status 0.
+        @Test func aKioskStartedBeforeItsServerWaitsForItInsteadOfExiting() throws {
+            let port = try freePort()
+            let url = "http://127.0.0.1:\(port)/index.html"
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-retry-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+            process.arguments = ["--preset", "kiosk", "--no-fullscreen", "--new-instance", "--events", log, url]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            func lines(_ action: String) -> [String] {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").map(String.init).filter { $0.contains(#""action":"\#(action)""#) }
+            }
+            func wait(_ what: () -> Bool) {
+                let deadline = Date().addingTimeInterval(60)
+                while !what() && process.isRunning && Date() < deadline { usleep(50_000) }
+            }
+
+            // Nothing listens: the load fails, and fails again on the next attempts.
+            wait { lines("retry").count >= 2 }
+            try #require(lines("retry").count >= 2, "stderr and events: \(lines("retry"))")
+            #expect(lines("retry-load").first?.contains("1 \(url) (backoff)") == true)
+            #expect(process.isRunning, "a kiosk whose start page failed must not exit")
+
+            // The server comes up: the page is shown.
+            let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>up</title>"], port: port)
+            defer { server.stop() }
+            wait { !lines("recovered").isEmpty }
+            #expect(lines("recovered").first?.contains(url) == true)
+            #expect(server.requestedPaths.contains("/index.html"))
+
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        }
+
+        /// A one-shot run still gives up on a start page that fails, with status 1.
+        @Test func aOneShotRunWithADeadStartPageStillExitsNonZero() throws {
+            let port = try freePort()
+            let run = try runProcess(try BuiltProducts.path("vitrine"),
+                                     ["--preset", "kiosk", "--no-fullscreen", "--exit-after-load", "http://127.0.0.1:\(port)/index.html"],
+                                     timeout: 90)
+            #expect(run.status == 1, "stderr: \(run.stderr)")
+            #expect(run.stderr.contains("vitrine: error: the first load failed"))
+        }
+
         /// The file's window size and app folder reach a real window; `--width` overrides
         /// the file's width and keeps its height.
         @Test func aConfigFileDrivesTheWindowAndFlagsOverrideIt() throws {

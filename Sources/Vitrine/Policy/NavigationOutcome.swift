@@ -15,6 +15,9 @@ public enum NavigationOutcome: Sendable, Equatable {
     case loadInCurrentView(URL)
     /// Cancel: a handler asked for a download, but the container has no download folder.
     case refuseDownload
+    /// Cancel: the app's own server is not ready (502/503/504); show the error page and
+    /// try again later, as for a page that could not be reached.
+    case retryLater(LoadFailure)
 }
 
 extension Configuration {
@@ -22,6 +25,10 @@ extension Configuration {
     public func outcome(of verdict: NavigationDecision, for action: NavigationAction) -> NavigationOutcome {
         if action.target == .newWindow && verdict.policy == .allow { return .loadInCurrentView(action.url) }
         if verdict.policy == .download && self.downloadDirectory == nil { return .refuseDownload }
+        if verdict.policy == .allow, preferences.showsErrorPages, let response = action.response,
+           let failure = LoadFailure.serverUnavailable(response, for: action.url, appOrigins: appOrigins) {
+            return .retryLater(failure)
+        }
         return .answer(verdict.policy)
     }
 

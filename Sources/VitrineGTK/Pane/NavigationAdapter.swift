@@ -71,6 +71,9 @@ final class NavigationAdapter: PaneCollaborator {
         case .refuseDownload:
             pending?.apply(.cancel)
             container.record(.native(action: "download-refused", detail: action.url.absoluteString))
+        case .retryLater(let failure):
+            pending?.apply(.cancel)
+            pane.recovery.serverUnavailable(action.url, failure)
         }
     }
 }

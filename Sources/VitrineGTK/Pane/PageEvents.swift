@@ -35,6 +35,7 @@ final class PageEvents: PaneCollaborator {
         }
         guard let pane else { return }
         pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil)
+        if event == WEBKIT_LOAD_FINISHED { pane.recovery.loadFinished() }
     }
 
     fileprivate func titleChanged() {

@@ -11,8 +11,8 @@ import Vitrine
 /// A dead web process comes back by itself (`web-process-terminated` → reload), unless
 /// `CrashLoopDetector` sees a crash loop: then the crash-loop page counts down instead of
 /// a restart storm. A page whose process stops answering `HangWatchdog`'s probes is
-/// terminated and so recovered the same way. Load failures show Vitrine's error page,
-/// which retries by itself.
+/// terminated and so recovered the same way. Load failures (and the app's own server
+/// answering 502/503/504) show Vitrine's error page while `LoadRetrier` tries again.
 @MainActor
 final class RecoveryMonitor: PaneCollaborator {
     private weak var pane: WebPane?
@@ -22,9 +22,11 @@ final class RecoveryMonitor: PaneCollaborator {
     private var watchdog: Task<Void, Never>?
     /// The URL being replaced by an error page, so its load events are told apart.
     private var showingErrorPageFor: URL?
+    private let retrier = LoadRetrier()
 
     func attach(to pane: WebPane) {
         self.pane = pane
+        retrier.attach(to: pane)
         let configuration = pane.configuration
         connect("load-failed", of: pane, gCallback(onLoadFailed))
         connect("load-failed-with-tls-errors", of: pane, gCallback(onTLSError))
@@ -41,6 +43,7 @@ final class RecoveryMonitor: PaneCollaborator {
         signals.disconnectAll()
         watchdog?.cancel()
         watchdog = nil
+        retrier.cancel()
     }
 
     isolated deinit {
@@ -131,8 +134,43 @@ final class RecoveryMonitor: PaneCollaborator {
         // Anything else is a failure to reach the page: WebKit's network errors, GIO's
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
-        show(ErrorPage(kind: .network, url: url, detail: message, countdown: 0))
+        retryLater(ErrorPage(kind: .network, url: url, detail: message, countdown: 0), because: Self.failure(of: error))
         return true
+    }
+
+    /// The app's own server answered 502/503/504 (the navigation adapter cancelled the
+    /// response): the error page, and a later attempt.
+    func serverUnavailable(_ url: URL, _ failure: LoadFailure) {
+        guard pane.map({ !$0.isTornDown && $0.configuration.showsErrorPages }) == true else { return }
+        retryLater(ErrorPage(kind: .network, url: url, detail: "The server answered \(failure.label).", countdown: 0), because: failure)
+    }
+
+    /// A load finished (`PageEvents`): the page being retried may be back.
+    func loadFinished() {
+        retrier.loadFinished()
+    }
+
+    /// GLib's network monitor reports the network available (`NetworkWatch`).
+    func networkAvailable() {
+        retrier.networkAvailable()
+    }
+
+    private func retryLater(_ page: ErrorPage, because failure: LoadFailure) {
+        let delay = retrier.failed(page.url, because: failure)
+        show(ErrorPage(kind: page.kind, url: page.url, detail: page.detail, countdown: delay.wholeSecondsRoundedUp))
+    }
+
+    /// What kind of failure a `load-failed` GError is (for the events log).
+    private static func failure(of error: UnsafeMutablePointer<GError>) -> LoadFailure {
+        let domain = error.pointee.domain, code = error.pointee.code
+        if domain == g_io_error_quark() {
+            if code == G_IO_ERROR_CONNECTION_REFUSED.rawValue { return .connectionRefused }
+            if code == G_IO_ERROR_TIMED_OUT.rawValue { return .timedOut }
+            if code == G_IO_ERROR_HOST_NOT_FOUND.rawValue { return .hostNotFound }
+        }
+        if domain == g_resolver_error_quark() { return .hostNotFound }
+        if domain == g_tls_error_quark() { return .tls }
+        return .network
     }
 
     /// `load-failed-with-tls-errors`: never proceeds (a trusted certificate is allowed
@@ -141,7 +179,7 @@ final class RecoveryMonitor: PaneCollaborator {
         guard let pane, let url = URL(string: uri) else { return false }
         pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
         guard pane.configuration.showsErrorPages else { return false }
-        show(ErrorPage(kind: .tls, url: url, detail: url.host.map { "Host: \($0)" } ?? uri, countdown: 60))
+        retryLater(ErrorPage(kind: .tls, url: url, detail: url.host.map { "Host: \($0)" } ?? uri, countdown: 0), because: .tls)
         return true
     }
 

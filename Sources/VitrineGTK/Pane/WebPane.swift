@@ -17,10 +17,11 @@ import Vitrine
 /// | `NavigationAdapter` | `decide-policy`, `create` | the chain, `Configuration.outcome(of:for:)` |
 /// | `MessageAdapter` | `script-message-with-reply-received::…` | the strategies |
 /// | `PageEvents` | `load-changed`, `notify::title`, `close`, `notify::zoom-level` | — (reports) |
-/// | `RecoveryMonitor` | `web-process-terminated`, `load-failed`, `load-failed-with-tls-errors` | `CrashLoopDetector`, `HangWatchdog` |
+/// | `RecoveryMonitor` | `web-process-terminated`, `load-failed`, `load-failed-with-tls-errors` | `CrashLoopDetector`, `HangWatchdog`, `RetrySchedule` |
 /// | `PermissionGate` | `permission-request`, `authenticate` | `Configuration.permissionDecision` |
 /// | `DownloadGate` | `download-started` (web context) | `Configuration.downloadDirectory` |
 /// | `DialogGate` | `script-dialog`, `run-file-chooser`, `run-color-chooser`, `print` | `Configuration.answer(toScriptDialog:)`, `opensNativeDialogs` |
+/// | `NetworkWatch` | `network-changed` (GLib's network monitor) | — (tells `RecoveryMonitor`) |
 ///
 /// Ownership: the pane owns its view and content manager references and its collaborators;
 /// the container owns the panes. Collaborators refer to the pane, and the pane to its
@@ -38,6 +39,7 @@ final class WebPane {
     let permissions: PermissionGate
     let downloads: DownloadGate
     let dialogs: DialogGate
+    let network: NetworkWatch
     /// The container's `app://` files, routed to this view until tear-down.
     private var appScheme: AppSchemeRoute?
     private(set) var isTornDown = false
@@ -57,6 +59,7 @@ final class WebPane {
         permissions = PermissionGate()
         downloads = DownloadGate()
         dialogs = DialogGate()
+        network = NetworkWatch()
         Self.apply(configuration.webViewSettings, to: webView)
         installScripts()
         navigation.attach(to: self)
@@ -66,6 +69,7 @@ final class WebPane {
         permissions.attach(to: self)
         downloads.attach(to: self)
         dialogs.attach(to: self)
+        network.attach(to: self)
     }
 
     var webView: UnsafeMutablePointer<WebKitWebView> { view.pointer }
@@ -136,6 +140,7 @@ final class WebPane {
         permissions.tearDown()
         downloads.tearDown()
         dialogs.tearDown()
+        network.tearDown()
     }
 }
 

@@ -6,13 +6,14 @@ import Foundation
 import Vitrine
 
 /// Vitrine's own error pages, built from `Resources/errors/error.html` (with a small
-/// built-in fallback when Resources cannot be found). Each retries by itself and none
-/// offers a way around the failure.
+/// built-in fallback when Resources cannot be found). None offers a way around the
+/// failure; each is tried again by itself (network and TLS failures by `LoadRetrier`'s
+/// schedule, the crash-loop page by its own countdown).
 struct ErrorPage {
     enum Kind: String {
-        /// The network failed: probe until it is back, then reload.
+        /// The page could not be reached (or its server is not ready): tried again on a schedule.
         case network
-        /// The certificate was not trusted: no bypass; try again later.
+        /// The certificate was not trusted: no bypass; tried again on a schedule.
         case tls
         /// The web process crashed too often: wait, then reload.
         case crashLoop = "crash-loop"
@@ -47,10 +48,12 @@ struct ErrorPage {
         }
     }
 
+    /// "scheduled": the page only counts down; the native `LoadRetrier` reloads (and logs
+    /// each attempt). "countdown": the page reloads by itself when its countdown ends.
     private var mode: String {
         switch kind {
-        case .network: return "network"
-        case .tls, .crashLoop: return "countdown"
+        case .network, .tls: return "scheduled"
+        case .crashLoop: return "countdown"
         }
     }
 
@@ -90,7 +93,7 @@ struct ErrorPage {
     static let fallbackTemplate = """
         <!doctype html><html id="vitrine-error" data-kind="{{KIND}}"><head><meta charset="utf-8"><title>{{TITLE}}</title></head>
         <body><h1>{{TITLE}}</h1><p>{{MESSAGE}}</p><p id="status"></p><p>{{DETAIL}}</p>
-        <script>setTimeout(function () { location.replace({{URL_JSON}}); }, Math.max({{COUNTDOWN}}, 5) * 1000);</script></body></html>
+        <script>if ({{MODE_JSON}} === "countdown") setTimeout(function () { location.replace({{URL_JSON}}); }, Math.max({{COUNTDOWN}}, 5) * 1000);</script></body></html>
         """
 }
 

@@ -4,11 +4,13 @@ Serves files from a folder, plus:
   /redirect?to=URL      302 to URL
   /slow?ms=N            answers after N milliseconds
   /auth                 401, asking for HTTP Basic credentials
+  /maintenance/PATH     503 while the file MAINTENANCE is in the folder, else PATH
 With --log FILE, appends each request's path to FILE (a line each) before answering.
 Prints "PORT <n>" once listening. Binds 127.0.0.1 only; stops on SIGTERM.
 """
 import argparse
 import http.server
+import os
 import ssl
 import sys
 import time
@@ -42,6 +44,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return
         if url.path == "/slow":
             time.sleep(int(query.get("ms", ["1000"])[0]) / 1000)
+        if url.path.startswith("/maintenance/"):
+            if os.path.exists(os.path.join(self.directory, "MAINTENANCE")):
+                self.send_error(503, "Service Unavailable")
+                return
+            self.path = self.path[len("/maintenance"):]
         super().do_GET()
 
     def end_headers(self):

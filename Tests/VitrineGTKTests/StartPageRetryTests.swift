@@ -1,0 +1,82 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+import VitrineGTK
+import VitrineTestSupport
+
+extension WebKitTests {
+    /// A kiosk never gives up on its page: a failed load shows the error page and is tried
+    /// again on a backoff (logged attempt by attempt), at once when GLib's network monitor
+    /// reports the network back, and an app server answering 503 counts as not there yet.
+    @Suite @MainActor
+    struct StartPageRetryTests {
+        static let page = "<!doctype html><title>real page</title><p>real</p>"
+
+        func kiosk(_ url: URL) throws -> ContainerFixture {
+            try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false))
+        }
+
+        func native(_ action: String, _ prefix: String = "") -> @Sendable (ContainerEvent) -> Bool {
+            { if case let .native(name, detail) = $0 { return name == action && detail.hasPrefix(prefix) }; return false }
+        }
+
+        @Test func theAppsServerAnswering503ShowsTheErrorPageUntilItAnswers200() async throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page, "MAINTENANCE": ""])
+            defer { server.stop() }
+            let url = server.url("maintenance/index.html")
+            let fixture = try kiosk(url)
+            defer { fixture.close() }
+            fixture.container.start()
+            try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "))
+            #expect(fixture.log.events.contains { if case let .native("retry", detail) = $0 { return detail.hasSuffix("(http-503)") }; return false })
+            try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
+
+            // The backend is up: the next attempt shows the page.
+            try FileManager.default.removeItem(at: server.directory.appendingPathComponent("MAINTENANCE"))
+            try await fixture.next(where: native("recovered", url.absoluteString), timeout: .seconds(30))
+            #expect(try await fixture.container.evaluate("document.title") == "real page")
+            #expect(server.requestedPaths.filter { $0 == "/maintenance/index.html" }.count >= 2)
+        }
+
+        @Test func theNetworkComingBackReloadsAtOnceBeforeTheBackoffEnds() async throws {
+            let port = try freePort()
+            let url = URL(string: "http://127.0.0.1:\(port)/index.html")!
+            let fixture = try kiosk(url)
+            defer { fixture.close() }
+            fixture.container.start()
+            // Three failures: the next attempt waits about 4 s.
+            try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "))
+            try await fixture.next(where: native("retry-load", "1 \(url.absoluteString) (backoff)"))
+            try await fixture.next(where: native("retry", "2 \(url.absoluteString) in "))
+            try await fixture.next(where: native("retry", "3 \(url.absoluteString) in "))
+
+            emitNetworkChanged(available: true)
+            let attempt = try await fixture.next(where: native("retry-load"), timeout: .seconds(2))
+            #expect(attempt == .native(action: "retry-load", detail: "3 \(url.absoluteString) (network)"))
+        }
+
+        /// Emits the real `network-changed` signal on GLib's real default network monitor.
+        func emitNetworkChanged(available: Bool) {
+            let monitor = g_network_monitor_get_default()!
+            let signal = g_signal_lookup("network-changed", g_network_monitor_get_type())
+            var values = [GValue](repeating: GValue(), count: 2)
+            g_value_init(&values[0], GType(20 << 2)) // G_TYPE_OBJECT
+            g_value_set_object(&values[0], UnsafeMutableRawPointer(monitor))
+            g_value_init(&values[1], GType(5 << 2)) // G_TYPE_BOOLEAN
+            g_value_set_boolean(&values[1], available ? 1 : 0)
+            g_signal_emitv(&values, signal, 0, nil)
+            g_value_unset(&values[0])
+            g_value_unset(&values[1])
+        }
+    }
+}
+
+/// A loopback port nothing listens on: bound, then freed.
+func freePort() throws -> Int {
+    let probe = try LoopbackHTTPServer(pages: [:])
+    let port = probe.port
+    probe.stop()
+    for _ in 0..<100 where LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+    return port
+}
