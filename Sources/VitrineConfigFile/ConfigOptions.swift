@@ -77,6 +77,10 @@ enum ConfigOptions {
         .seconds("kiosk.crash-loop-backoff", allowsZero: true, "how long the crash-loop page waits before trying again", kiosk(\.crashLoopBackoff)),
         .seconds("kiosk.unresponsive-timeout", allowsZero: false, "seconds before a hung page is terminated and reloaded",
                  kiosk(\.unresponsiveTimeout)),
+        .integer("kiosk.web-memory-limit",
+                 .integer(expected: "a number of megabytes from 64 to 1048576", refusal: "be from 64 to 1048576 (megabytes)",
+                          where: KioskOptions.acceptsWebMemoryLimit),
+                 "megabytes a web process may use before it is killed and recovered like a crash", kiosk(\.webMemoryLimit)),
         .string("kiosk.external-links", .choice(["block", "browser"]),
                 "block: the chain decides; browser: links leaving the app open in the desktop's browser") { configurator, choice in
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator

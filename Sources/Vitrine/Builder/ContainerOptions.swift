@@ -35,6 +35,9 @@ public struct KioskOptions: Sendable, Equatable {
     public var crashLoopBackoff: Duration
     /// A page whose web process stops answering for this long is terminated and reloaded.
     public var unresponsiveTimeout: Duration
+    /// A web process using more than this many megabytes is killed and recovered like a
+    /// crash; nil: WebKit's own handling of memory pressure.
+    public var webMemoryLimit: Int?
 
     public init(
         lockdown: Bool = true, hidesCursor: Bool = false, idleReset: Duration? = nil,
@@ -51,11 +54,15 @@ public struct KioskOptions: Sendable, Equatable {
         self.crashLoopWindow = crashLoopWindow
         self.crashLoopBackoff = crashLoopBackoff
         self.unresponsiveTimeout = unresponsiveTimeout
+        webMemoryLimit = nil
     }
 
     /// Whether `limit` can be a crash-loop limit: the one rule the builder and a
     /// configuration file apply.
     public static func acceptsCrashLoopLimit(_ limit: Int) -> Bool { limit >= 1 }
+
+    /// Whether `megabytes` can be a web memory limit (WebKit's own start needs some 50 MB).
+    public static func acceptsWebMemoryLimit(_ megabytes: Int) -> Bool { (64...1_048_576).contains(megabytes) }
 }
 
 /// The kinds of permission a page can ask for.

@@ -132,7 +132,7 @@ final class KioskGuard {
         guard let container else { return }
         container.record(.native(action: "idle-reset", detail: container.configuration.startURL?.absoluteString ?? ""))
         if options.clearsDataOnIdleReset {
-            let manager = webkit_web_context_get_website_data_manager(webkit_web_context_get_default())
+            let manager = webkit_web_context_get_website_data_manager(ProcessWebContext.current)
             webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, nil, nil)
             container.record(.native(action: "data-cleared", detail: "all"))
         }

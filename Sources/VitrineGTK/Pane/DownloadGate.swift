@@ -19,7 +19,7 @@ final class DownloadGate: PaneCollaborator {
 
     func attach(to pane: WebPane) {
         self.pane = pane
-        signals.connect(gptr(webkit_web_context_get_default()), "download-started",
+        signals.connect(gptr(ProcessWebContext.current), "download-started",
                         context: SignalContext(owner: self), handler: gCallback(onDownloadStarted))
     }
 

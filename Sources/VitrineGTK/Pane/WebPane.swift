@@ -49,7 +49,7 @@ final class WebPane {
         configuration = container.configuration
         contentManager = GObjectReference(adopting: webkit_user_content_manager_new())
         // The view is a floating GtkWidget; sinking it gives the pane a real reference.
-        let webView: UnsafeMutablePointer<WebKitWebView> = cast(webkit_web_view_new_with_user_content_manager(contentManager.pointer)!)
+        let webView = ProcessWebContext.makeView(contentManager: contentManager.pointer)
         view = GObjectReference(retaining: webView)
         appScheme = container.appSite.map { AppSchemeHandler.shared.route(webView, to: $0) }
         navigation = NavigationAdapter()

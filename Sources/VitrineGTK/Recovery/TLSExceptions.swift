@@ -14,7 +14,7 @@ enum TLSExceptions {
                                detail: "\(exception.host): \(GLibError.take(&error, "cannot read certificate"))"))
                 continue
             }
-            webkit_web_context_allow_tls_certificate_for_host(webkit_web_context_get_default(), certificate, exception.host)
+            webkit_web_context_allow_tls_certificate_for_host(ProcessWebContext.current, certificate, exception.host)
             g_object_unref(gptr(certificate))
             record(.native(action: "tls-exception", detail: exception.host))
         }

@@ -47,7 +47,7 @@ final class AppSchemeHandler {
     private func registerScheme() {
         guard !isRegistered else { return }
         isRegistered = true
-        let context = webkit_web_context_get_default()
+        let context = ProcessWebContext.current
         webkit_web_context_register_uri_scheme(context, AppDirectory.scheme, { request, _ in
             guard let request else { return }
             onMainLoop(request) { request in AppSchemeHandler.shared.respond(to: request) }

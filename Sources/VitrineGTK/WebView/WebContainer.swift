@@ -66,6 +66,7 @@ public final class WebContainer: ContainerHost {
         self.strategies = configuration.strategies
         GTKRuntime.initialize()
         GTKRuntime.setWebKitEnvironment(configuration.webKitEnvironment)
+        ProcessWebContext.prepare(for: configuration)
         appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
         windowReference = GObjectReference(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL))
         stack = gtk_stack_new()
