@@ -133,3 +133,9 @@ bench-ipc: release
 ## bench-recovery: kiosk recovery after a web-process kill vs a cold start; memory over 500 navigations
 bench-recovery: release
 	$(XVFB) python3 benchmarks/recovery.py --vitrine .build-static/release/vitrine --runs 5
+
+## bench-soak: minutes of navigations, reloads and web-process kills in one kiosk; memory
+## and file descriptors at the end over the start
+.PHONY: bench-soak
+bench-soak: release
+	$(XVFB) python3 benchmarks/soak.py --vitrine .build-static/release/vitrine

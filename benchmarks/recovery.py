@@ -54,8 +54,10 @@ class Handler(harness.LoopbackHandler):
             self.send_error(404)
 
 
-def spawn(vitrine: str, url: str):
-    proc = subprocess.Popen([vitrine, "--new-instance", "--preset", "kiosk", "--no-fullscreen", "--events", "-", url],
+def spawn(vitrine: str, url: str, as_config: bool = False):
+    """The kiosk on `url` (or, `as_config`, from the configuration file `url`), its events log's lines."""
+    where = ["--config", url] if as_config else ["--preset", "kiosk", "--no-fullscreen", url]
+    proc = subprocess.Popen([vitrine, "--new-instance", "--events", "-", *where],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     harness.LIVE.add(proc)
     lines: queue.Queue = queue.Queue()

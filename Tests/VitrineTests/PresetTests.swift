@@ -101,6 +101,21 @@ struct PresetTests {
         #expect(configuration.kiosk?.lockdown == true)
     }
 
+    @MainActor @Test func aKioskNeverShowsBrowserInternalPages() async throws {
+        let configuration = try ConfiguratorFactory.make(for: .kiosk).startURL(url("https://kiosk.example/")).build()
+        let context = NavigationContext(host: TestHost(), appOrigins: configuration.appOrigins)
+        // (`about:blank` passes: empty frames need it, and it shows nothing.)
+        for page in ["about:config", "about:gpu", "view-source:https://kiosk.example/", "webkit://gpu", "inspector://"] {
+            for target in [NavigationAction.Target.currentView, .newWindow] {
+                let decision = await configuration.navigationChain.decide(
+                    NavigationAction(url: url(page), navigationType: .linkActivated, target: target), context: context)
+                #expect(decision == NavigationDecision(policy: .cancel, handler: "origin-allowlist"), "\(page) \(target)")
+            }
+        }
+        #expect(await configuration.navigationChain.decide(NavigationAction(url: url("https://kiosk.example/next")),
+                                                           context: context).policy == .allow)
+    }
+
     @Test func presetNames() {
         #expect(Preset.allCases == [.default, .productPage, .payment, .app, .kiosk])
         #expect(Preset(name: "default") == .default)
