@@ -16,8 +16,12 @@ enum NetworkSetup {
     }
 
     private static func installProxy(_ network: NetworkSettings, record: (ContainerEvent) -> Void) {
-        guard let proxy = network.proxy else { return }
         let manager = webkit_web_context_get_website_data_manager(webkit_web_context_get_default())
+        guard let proxy = network.proxy else {
+            // WebKit's default, set again: a container built before in this process may have changed it.
+            webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
+            return
+        }
         switch proxy {
         case .system:
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
@@ -46,7 +50,10 @@ enum TrustAnchors {
 
     static var isEmpty: Bool { anchors.isEmpty }
 
+    /// Replaces the anchors with those in `files` (the last configuration built wins).
     static func load(_ files: [String], record: (ContainerEvent) -> Void) {
+        anchors.forEach { g_object_unref(gptr($0)) }
+        anchors = []
         for file in files {
             var error: UnsafeMutablePointer<GError>?
             guard let list = g_tls_certificate_list_new_from_file(file, &error) else {
