@@ -12,11 +12,8 @@ extension WebKitTests {
     struct NetworkTests {
         static let page = "<!doctype html><title>real page</title><p>real</p>"
 
-        /// A kiosk on `url`, without waiting: its first load may fail.
         func open(_ url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
-            let fixture = try ContainerFixture(refine(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false)))
-            fixture.container.start()
-            return (fixture.container, fixture.log)
+            try ContainerFixture.kiosk(on: url, refine)
         }
 
         func finished(_ url: URL, _ log: MemoryEventLog) async -> Bool {
