@@ -66,7 +66,7 @@ extension WebKitTests {
 
         // MARK: Certificate authorities
 
-        @Test func aServerCertifiedByAConfiguredCALoadsAndFailsWithoutTheCA() async throws {
+        @Test func aServerCertifiedByAConfiguredCALoadsAndFailsWithoutTheCAWithAnotherOrForAnotherName() async throws {
             let folder = try Certificates.folder()
             let ca = try Certificates.authority(in: folder, name: "ca")
             let leaf = try Certificates.issue(in: folder, name: "server", by: ca, server: true)
@@ -88,6 +88,17 @@ extension WebKitTests {
             #expect(!wrongLog.events.contains(.native(action: "ca-trusted", detail: "127.0.0.1")))
             wrong.close()
 
+            // The CA's certificate for another host name: the CA vouches for nothing here either.
+            let misnamed = try Certificates.issue(in: folder, name: "misnamed", by: ca, server: true, names: "DNS:elsewhere.test")
+            let misnamedServer = try LoopbackHTTPServer(pages: ["index.html": Self.page], tls: (misnamed.certificate, misnamed.key))
+            defer { misnamedServer.stop() }
+            let misnamedURL = misnamedServer.url("index.html")
+            let (elsewhere, elsewhereLog) = try open(misnamedURL) { $0.trustCertificateAuthority(at: ca.certificate) }
+            #expect(await failed(misnamedURL, elsewhereLog, as: "tls-error"))
+            #expect(await title(elsewhere) != "real page")
+            #expect(!elsewhereLog.events.contains(.native(action: "ca-trusted", detail: "127.0.0.1")))
+            elsewhere.close()
+
             let (with, withLog) = try open(url) { $0.trustCertificateAuthority(at: ca.certificate) }
             defer { with.close() }
             #expect(await finished(url, withLog))
@@ -97,7 +108,7 @@ extension WebKitTests {
 
         // MARK: Client certificates
 
-        @Test func aServerRequiringAClientCertificateGetsTheConfiguredOneAndFailsClosedWithout() async throws {
+        @Test func aServerRequiringAClientCertificateGetsTheConfiguredOneAndFailsClosedWithoutOrWithAnother() async throws {
             let folder = try Certificates.folder()
             let ca = try Certificates.authority(in: folder, name: "ca")
             let leaf = try Certificates.issue(in: folder, name: "server", by: ca, server: true)
@@ -116,6 +127,23 @@ extension WebKitTests {
             #expect(await title(without) != "real page")
             #expect(server.requestedPaths.isEmpty)
             without.close()
+
+            // A certificate the server's CA did not sign (on another server: a session keeps
+            // the certificate it presented): the handshake fails, no prompt, no page.
+            let stranger = try Certificates.issue(in: folder, name: "stranger", by: try Certificates.authority(in: folder, name: "other-ca"),
+                                                  server: false)
+            let other = try LoopbackHTTPServer(pages: ["index.html": Self.page], tls: (leaf.certificate, leaf.key),
+                                               arguments: ["--client-ca", ca.certificate])
+            defer { other.stop() }
+            let otherURL = other.url("index.html")
+            let (wrong, wrongLog) = try open(otherURL) {
+                trusted($0).clientCertificate(ClientCertificate(host: "127.0.0.1", certificatePath: stranger.certificate, keyPath: stranger.key))
+            }
+            #expect(await failed(otherURL, wrongLog))
+            #expect(await title(wrong) != "real page")
+            #expect(other.requestedPaths.isEmpty)
+            #expect(!wrongLog.events.contains(.native(action: "blocked-dialog", detail: "authentication: 127.0.0.1")))
+            wrong.close()
 
             let (with, withLog) = try open(url) {
                 trusted($0).clientCertificate(ClientCertificate(host: "127.0.0.1", certificatePath: client.certificate, keyPath: client.key))
@@ -188,10 +216,11 @@ enum Certificates {
         return pair
     }
 
-    static func issue(in folder: URL, name: String, by ca: Pair, server: Bool) throws -> Pair {
+    /// A certificate signed by `ca`: a server's for `names` (subjectAltName), or a client's.
+    static func issue(in folder: URL, name: String, by ca: Pair, server: Bool, names: String = "IP:127.0.0.1,DNS:localhost") throws -> Pair {
         let pair = Pair(certificate: folder.appendingPathComponent("\(name).pem").path, key: folder.appendingPathComponent("\(name).key").path)
         let request = folder.appendingPathComponent("\(name).csr").path, extensions = folder.appendingPathComponent("\(name).ext")
-        try (server ? "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n" : "extendedKeyUsage=clientAuth\n")
+        try (server ? "subjectAltName=\(names)\nextendedKeyUsage=serverAuth\n" : "extendedKeyUsage=clientAuth\n")
             .write(to: extensions, atomically: true, encoding: .utf8)
         try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", pair.key, "-out", request, "-subj", "/CN=\(name)"])
         try openssl(["x509", "-req", "-in", request, "-CA", ca.certificate, "-CAkey", ca.key, "-CAcreateserial",
