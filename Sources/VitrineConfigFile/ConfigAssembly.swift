@@ -93,6 +93,13 @@ enum ConfigAssembly {
         for exception in settings.trustedCertificates {
             configurator = configurator.trustCertificate(at: exception.certificatePath, forHost: exception.host)
         }
+        let network = settings.network
+        configurator = configurator.network {
+            if !network.noProxy.isEmpty { $0.noProxy = network.noProxy }
+            $0.caCertificates += network.caCertificates
+            $0.clientCertificates += network.clientCertificates
+            $0.credentials += network.credentials
+        }
         return configurator
     }
 

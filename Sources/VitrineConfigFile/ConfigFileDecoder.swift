@@ -246,7 +246,7 @@ final class ConfigFileDecoder {
 
     /// An absolute, normalised path: `~/` is the home folder, other relative paths are
     /// relative to the configuration file's folder.
-    private func resolve(_ text: String) -> String {
+    func resolve(_ text: String) -> String {
         var absolute = text
         if text == "~" || text.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             absolute = home + text.dropFirst()

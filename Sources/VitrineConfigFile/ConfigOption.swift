@@ -80,6 +80,10 @@ enum OptionType: Sendable {
     static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
     static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
     static let nonEmptyText = OptionType.string(expected: "a non-empty string", refusal: "not be empty") { !$0.isEmpty }
+    static let proxy = OptionType.string(
+        expected: #""system" or a proxy URL such as "http://proxy.corp:3128" (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#,
+        refusal: #"be "system" or a proxy URL (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#
+    ) { NetworkProxy($0) != nil }
     static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
 
     /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.

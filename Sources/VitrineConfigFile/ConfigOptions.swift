@@ -95,6 +95,16 @@ enum ConfigOptions {
             $0.preference(\.dmabufRenderer, $1)
         },
 
+        ConfigOption.section("network", "enterprise networks: a proxy, trust anchors, client certificates, credentials")
+            .summarized(as: "network") { configuration, _ in networkSummary(configuration.network) },
+        .string("network.proxy", .proxy, #"the proxy for every request: "system" (the desktop's) or a URL such as http://proxy.corp:3128"#) {
+            configurator, text in configurator.network { $0.proxy = NetworkProxy(text) }
+        },
+        .structured("network.no-proxy", #"hosts reached without the proxy, such as "localhost" or "*.corp""#),
+        .structured("network.ca-certificates", "PEM files of extra certificate authorities, trusted for every host"),
+        .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
+        .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
+
         .structured("permissions", "origin = permission kinds granted; everything else is denied"),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
@@ -131,6 +141,19 @@ enum ConfigOptions {
             options[keyPath: field] = value
             return configurator.kiosk(options)
         }
+    }
+
+    private static func networkSummary(_ network: NetworkSettings) -> String? {
+        var parts: [String] = []
+        switch network.proxy {
+        case .system?: parts.append("the desktop's proxy")
+        case .custom(let url)?: parts.append("proxy \(url.absoluteString)")
+        case nil: break
+        }
+        if !network.caCertificates.isEmpty { parts.append("\(network.caCertificates.count) extra CA file(s)") }
+        if !network.clientCertificates.isEmpty { parts.append("client certificates for \(network.clientCertificates.map(\.host).joined(separator: ", "))") }
+        if !network.credentials.isEmpty { parts.append("credentials for \(network.credentials.map(\.description).joined(separator: ", "))") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     private static func seconds(_ duration: Duration) -> String {

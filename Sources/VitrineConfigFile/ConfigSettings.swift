@@ -23,6 +23,8 @@ struct ConfigSettings: Sendable {
     var tabs: [Tab]?
     var permissions: [PermissionGrant] = []
     var trustedCertificates: [TLSException] = []
+    /// `[network]`'s lists (the proxy is a declared option).
+    var network = NetworkSettings()
 
     var preset: Preset? { values[ConfigOptions.preset.key]?.string.flatMap(Preset.init(name:)) }
     var startURL: URL? { values[ConfigOptions.startURL.key]?.url }

@@ -47,6 +47,33 @@ struct ConfigProgramTests {
         ])
     }
 
+    @Test func checkConfigReportsBadNetworkSettingsWithTheirPositions() throws {
+        let folder = try ConfigFolder()
+        let password = try folder.write("intranet.pass", "s3cret\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: password)
+        let path = try folder.write("network.toml", """
+            [network]
+            proxy = "gopher://proxy.corp:70"
+            [[network.client-certificate]]
+            host = "kiosk.corp"
+            certificate = "/nonexistent/kiosk.pem"
+            key = "/nonexistent/kiosk.key"
+            [[network.credentials]]
+            origin = "https://intranet.corp"
+            username = "kiosk"
+            password-file = "intranet.pass"
+            """)
+        let run = try vitrineWithoutDisplay(["check-config", path])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "stderr: \(run.stderr)")
+        #expect(lines.first?.hasPrefix("\(path):2:9: network.proxy must be") == true)
+        #expect(lines.contains { $0.hasPrefix("\(path):5:15: network.client-certificate[0].certificate must be an existing file") })
+        #expect(lines.contains { $0.hasPrefix("\(path):6:7: network.client-certificate[0].key must be an existing file") })
+        #expect(lines.contains { $0.hasPrefix("\(path):10:17: network.credentials[0].password-file") && $0.contains("mode 0644") })
+        #expect(!run.stderr.contains("s3cret"))
+    }
+
     @Test func checkConfigReportsTOMLSyntaxErrors() throws {
         let folder = try ConfigFolder()
         let path = try folder.write("syntax.toml", "title = \"Lobby\"\n[window\nwidth = 3\n")

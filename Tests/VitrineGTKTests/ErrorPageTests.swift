@@ -11,11 +11,8 @@ extension WebKitTests {
     struct ErrorPageTests {
         static let page = "<!doctype html><title>real page</title><p>real</p>"
 
-        /// Shows a kiosk on `url`, without waiting: its first load may fail.
         func open(_ url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
-            let fixture = try ContainerFixture(refine(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false)))
-            fixture.container.start()
-            return (fixture.container, fixture.log)
+            try ContainerFixture.kiosk(on: url, refine)
         }
 
         func errorKind(_ container: WebContainer) async -> String? {

@@ -30,11 +30,13 @@ public struct Configuration: Sendable {
     public let kiosk: KioskOptions?
     public let permissions: [PermissionGrant]
     public let tlsExceptions: [TLSException]
+    public let network: NetworkSettings
 
     init(
         preferences: Preferences, startURL: URL?, navigationChain: NavigationChain, strategies: ScriptMessageStrategies,
         userScripts: [UserScript], allowedOrigins: Set<Origin>, appDirectory: AppDirectory?, tabs: [Tab],
-        strategyOrigins: [String: Set<Origin>], kiosk: KioskOptions?, permissions: [PermissionGrant], tlsExceptions: [TLSException]
+        strategyOrigins: [String: Set<Origin>], kiosk: KioskOptions?, permissions: [PermissionGrant], tlsExceptions: [TLSException],
+        network: NetworkSettings
     ) {
         self.preferences = preferences
         self.startURL = startURL
@@ -52,6 +54,7 @@ public struct Configuration: Sendable {
         self.kiosk = kiosk
         self.permissions = permissions
         self.tlsExceptions = tlsExceptions
+        self.network = network
     }
 
     /// A simple setting, read as a property of the configuration.

@@ -24,6 +24,7 @@ public struct Configurator: Sendable {
     public private(set) var kiosk: KioskOptions?
     private var permissions: [PermissionGrant] = []
     private var tlsExceptions: [TLSException] = []
+    public private(set) var network = NetworkSettings()
 
     /// An empty configurator: no handlers (every navigation is cancelled), no strategies.
     /// Start from `ConfiguratorFactory` for a working preset.
@@ -91,6 +92,15 @@ public struct Configurator: Sendable {
         with { $0.tlsExceptions.append(TLSException(host: host.lowercased(), certificatePath: path)) }
     }
     /// Enables downloads into `directory` (nil: downloads are refused).
+    /// `[network]`: the proxy, extra trust anchors, client certificates and credentials.
+    public func network(_ change: (inout NetworkSettings) -> Void) -> Configurator { with { change(&$0.network) } }
+    public func proxy(_ proxy: NetworkProxy?, except hosts: [String] = []) -> Configurator {
+        network { $0.proxy = proxy; $0.noProxy = hosts }
+    }
+    public func trustCertificateAuthority(at path: String) -> Configurator { network { $0.caCertificates.append(path) } }
+    public func clientCertificate(_ certificate: ClientCertificate) -> Configurator { network { $0.clientCertificates.append(certificate) } }
+    public func credential(_ credential: HTTPCredential) -> Configurator { network { $0.credentials.append(credential) } }
+
     public func downloadDirectory(_ directory: URL?) -> Configurator { preference(\.downloadDirectory, directory) }
     public func showsErrorPages(_ shows: Bool = true) -> Configurator { preference(\.showsErrorPages, shows) }
     public func recoversFromCrashes(_ recovers: Bool = true) -> Configurator { preference(\.recoversFromCrashes, recovers) }
@@ -124,6 +134,10 @@ public struct Configurator: Sendable {
         for exception in tlsExceptions where !FileSystem.isRegularFile(exception.certificatePath) {
             throw ConfigurationError("certificate '\(exception.certificatePath)' for host '\(exception.host)' cannot be read")
         }
+        let files = network.caCertificates + network.clientCertificates.flatMap { [$0.certificatePath, $0.keyPath] }
+        for file in files where !FileSystem.isRegularFile(file) {
+            throw ConfigurationError("network file '\(file)' cannot be read")
+        }
         if let kiosk {
             if let idle = kiosk.idleReset, idle <= .zero {
                 throw ConfigurationError("kiosk idle reset must be positive")
@@ -135,7 +149,8 @@ public struct Configurator: Sendable {
         return Configuration(
             preferences: preferences, startURL: startPage, navigationChain: chain, strategies: strategies,
             userScripts: scripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,
-            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions)
+            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
+            network: network)
     }
 
     private func with(_ change: (inout Configurator) -> Void) -> Configurator {

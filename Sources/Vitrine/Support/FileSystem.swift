@@ -18,6 +18,13 @@ public enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The permission bits of a regular file (`0o600`), or nil.
+    public static func permissions(_ path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return UInt32(info.st_mode & 0o7777)
+    }
+
     /// The size of a regular file, or nil.
     public static func size(_ path: String) -> Int? {
         var info = stat()

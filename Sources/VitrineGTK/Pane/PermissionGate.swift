@@ -7,9 +7,11 @@ import Foundation
 import Vitrine
 
 /// `permission-request` → `Configuration.permissionDecision` → allow or deny, logged.
-/// `authenticate` (HTTP authentication, client certificates) is WebKit's to ask about
-/// where native dialogs may open; under kiosk lockdown it is cancelled (the page gets an
-/// error) and logged. With the pane gone, both are refused and claimed.
+/// `authenticate` (HTTP authentication, client certificates) is answered with the
+/// configured credential or client certificate (`NetworkSettings.answer(to:)`); a retry
+/// after it was refused is cancelled, never looped. Unconfigured, it is WebKit's to ask
+/// about where native dialogs may open; under kiosk lockdown it is cancelled (the page
+/// gets an error) and logged. With the pane gone, both are refused and claimed.
 @MainActor
 final class PermissionGate: PaneCollaborator {
     private weak var pane: WebPane?
@@ -31,13 +33,54 @@ final class PermissionGate: PaneCollaborator {
         return true
     }
 
-    /// Whether WebKit may ask for credentials; if not, logs the refusal.
-    fileprivate func mayAskForCredentials(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> Bool {
-        guard let pane, pane.container != nil, !pane.isTornDown else { return false }
-        if pane.configuration.opensNativeDialogs { return true }
+    /// What became of an `authenticate` request.
+    fileprivate enum Outcome { case answered, cancel, ask }
+
+    /// Answers the request from the configuration, or says to cancel it or let WebKit ask.
+    fileprivate func authenticate(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> Outcome {
+        guard let pane, pane.container != nil, !pane.isTornDown else { return .cancel }
         let host = string(webkit_authentication_request_get_host(request)) ?? ""
-        pane.record(.native(action: "blocked-dialog", detail: "authentication: \(host)"))
-        return false
+        switch pane.configuration.network.answer(to: Self.challenge(request, host: host)) {
+        case .credential(let credential):
+            let answer = webkit_credential_new(credential.username, credential.password, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
+            webkit_authentication_request_authenticate(request, answer)
+            webkit_credential_free(answer)
+            pane.record(.native(action: "credentials", detail: credential.description))
+        case .clientCertificate(let certificate):
+            var error: UnsafeMutablePointer<GError>?
+            guard let tls = g_tls_certificate_new_from_files(certificate.certificatePath, certificate.keyPath, &error) else {
+                pane.record(.native(action: "client-certificate-failed", detail: "\(host): \(GLibError.take(&error, "cannot read"))"))
+                return .cancel
+            }
+            let answer = webkit_credential_new_for_certificate(tls, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
+            webkit_authentication_request_authenticate(request, answer)
+            webkit_credential_free(answer)
+            g_object_unref(gptr(tls))
+            pane.record(.native(action: "client-certificate", detail: host))
+        case .cancel(let reason):
+            pane.record(.native(action: "authentication-refused", detail: "\(host): \(reason)"))
+            return .cancel
+        case .unconfigured:
+            if pane.configuration.opensNativeDialogs { return .ask }
+            pane.record(.native(action: "blocked-dialog", detail: "authentication: \(host)"))
+            return .cancel
+        }
+        return .answered
+    }
+
+    private static func challenge(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, host: String) -> AuthenticationChallenge {
+        var origin: Origin?
+        if let security = webkit_authentication_request_get_security_origin(request) {
+            let text = webkit_security_origin_to_string(security)
+            origin = string(text).flatMap { Origin(string: $0) }
+            g_free(text)
+            webkit_security_origin_unref(security)
+        }
+        let scheme = webkit_authentication_request_get_scheme(request)
+        return AuthenticationChallenge(
+            origin: origin, host: host,
+            isClientCertificate: scheme == WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_REQUESTED,
+            isRetry: webkit_authentication_request_is_retry(request) != 0)
     }
 
     /// The permission kinds a request asks for, from its GType.
@@ -77,13 +120,17 @@ private let onPermissionRequest: @convention(c) (OpaquePointer?, OpaquePointer?,
 }
 
 /// `authenticate`: `gboolean (*)(WebKitWebView*, WebKitAuthenticationRequest*, gpointer)`.
-/// FALSE lets WebKit ask for credentials; otherwise the request is cancelled and claimed.
+/// FALSE lets WebKit ask for credentials; otherwise the request is answered or cancelled, and claimed.
 private let onAuthenticate: @convention(c) (OpaquePointer?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean = {
     _, request, data in
     guard let request else { return 1 }
     return onMainLoop((request, data)) { request, data in
-        if SignalContext.owner(data, as: PermissionGate.self)?.mayAskForCredentials(request) == true { return false }
-        webkit_authentication_request_cancel(request)
-        return true
+        switch SignalContext.owner(data, as: PermissionGate.self)?.authenticate(request) ?? .cancel {
+        case .ask: return false
+        case .answered: return true
+        case .cancel:
+            webkit_authentication_request_cancel(request)
+            return true
+        }
     } ? 1 : 0
 }

@@ -22,6 +22,8 @@ final class RecoveryMonitor: PaneCollaborator {
     private var watchdog: Task<Void, Never>?
     /// The URL being replaced by an error page, so its load events are told apart.
     private var showingErrorPageFor: URL?
+    /// Hosts whose certificate a configured authority was asked about (once each).
+    private var vouchedHosts: Set<String> = []
     private let retrier = LoadRetrier()
 
     func attach(to pane: WebPane) {
@@ -174,9 +176,16 @@ final class RecoveryMonitor: PaneCollaborator {
     }
 
     /// `load-failed-with-tls-errors`: never proceeds (a trusted certificate is allowed
-    /// up front, see `TLSExceptions`); shows the TLS error page.
-    fileprivate func tlsFailed(uri: String) -> Bool {
+    /// up front, see `TLSExceptions`); shows the TLS error page. A certificate that a
+    /// configured authority vouches for (`TrustAnchors`) is allowed and loaded again, once.
+    fileprivate func tlsFailed(uri: String, certificate: UnsafeMutablePointer<GTlsCertificate>?) -> Bool {
         guard let pane, let url = URL(string: uri) else { return false }
+        if let certificate, let host = url.host?.lowercased(), vouchedHosts.insert(host).inserted,
+           TrustAnchors.vouch(for: certificate, host: host, port: url.port ?? (url.scheme == "https" ? 443 : 80)) {
+            pane.record(.native(action: "ca-trusted", detail: host))
+            webkit_web_view_load_uri(pane.webView, uri)
+            return true
+        }
         pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
         guard pane.configuration.showsErrorPages else { return false }
         retryLater(ErrorPage(kind: .tls, url: url, detail: url.host.map { "Host: \($0)" } ?? uri, countdown: 0), because: .tls)
@@ -212,11 +221,11 @@ private let onLoadFailed: @convention(c) (OpaquePointer?, WebKitLoadEvent, Unsaf
 /// `load-failed-with-tls-errors`: `gboolean (*)(WebKitWebView*, gchar*, GTlsCertificate*, GTlsCertificateFlags, gpointer)`.
 /// TRUE when Vitrine showed its error page; either way the load stays failed (WebKit
 /// proceeds only with a certificate allowed up front).
-private let onTLSError: @convention(c) (OpaquePointer?, UnsafeMutablePointer<gchar>?, OpaquePointer?, GTlsCertificateFlags, gpointer?) -> gboolean = {
-    _, uri, _, _, data in
+private let onTLSError: @convention(c) (OpaquePointer?, UnsafeMutablePointer<gchar>?, UnsafeMutablePointer<GTlsCertificate>?, GTlsCertificateFlags, gpointer?) -> gboolean = {
+    _, uri, certificate, _, data in
     guard let uri else { return 0 }
     let failing = String(cString: uri)
-    return onMainLoop(data) { data in
-        SignalContext.owner(data, as: RecoveryMonitor.self)?.tlsFailed(uri: failing) ?? false
+    return onMainLoop((certificate, data)) { certificate, data in
+        SignalContext.owner(data, as: RecoveryMonitor.self)?.tlsFailed(uri: failing, certificate: certificate) ?? false
     } ? 1 : 0
 }

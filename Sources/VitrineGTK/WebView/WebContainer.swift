@@ -72,6 +72,7 @@ public final class WebContainer: ContainerHost {
         stack = gtk_stack_new()
         buildWindow()
         TLSExceptions.install(configuration.tlsExceptions, record: record)
+        NetworkSetup.install(configuration.network, record: record)
         if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
     }
 

@@ -28,6 +28,13 @@ final class ContainerFixture {
         container.externalOpener = { _ in } // no desktop browser under Xvfb
     }
 
+    /// A windowed kiosk on `url`, shown without waiting (its first load may fail), and its log.
+    static func kiosk(on url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
+        let fixture = try ContainerFixture(refine(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false)))
+        fixture.container.start()
+        return (fixture.container, fixture.log)
+    }
+
     /// Shows the window and waits until its first load finishes (of `url` when given).
     func start(waitingFor url: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         container.start()

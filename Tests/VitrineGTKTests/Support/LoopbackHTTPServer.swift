@@ -10,7 +10,9 @@ final class LoopbackHTTPServer {
     private let process: Process
 
     /// Serves `pages` (path → content). With `tls`, serves HTTPS with that certificate.
-    init(pages: [String: String], port: Int = 0, tls: (certificate: String, key: String)? = nil, directory: URL? = nil) throws {
+    /// `arguments` are test_server.py's further options (`--basic USER:PASS`, `--require-via`).
+    init(pages: [String: String], port: Int = 0, tls: (certificate: String, key: String)? = nil, directory: URL? = nil,
+         arguments: [String] = []) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         for (path, content) in pages {
@@ -23,7 +25,7 @@ final class LoopbackHTTPServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", script.path, "--directory", self.directory.path, "--port", String(port),
                              "--log", self.directory.path + ".requests"]
-            + (tls.map { ["--cert", $0.certificate, "--key", $0.key] } ?? [])
+            + (tls.map { ["--cert", $0.certificate, "--key", $0.key] } ?? []) + arguments
         scheme = tls == nil ? "http" : "https"
         let output = Pipe()
         process.standardOutput = output

@@ -5,10 +5,14 @@ Serves files from a folder, plus:
   /slow?ms=N            answers after N milliseconds
   /auth                 401, asking for HTTP Basic credentials
   /maintenance/PATH     503 while the file MAINTENANCE is in the folder, else PATH
+  /basic/PATH           with --basic USER:PASS: PATH for those HTTP Basic credentials, else 401
+With --require-via, answers 403 to requests that did not come through a proxy (no Via header).
+With --client-ca FILE (and --cert), TLS needs a client certificate that FILE's CA signed.
 With --log FILE, appends each request's path to FILE (a line each) before answering.
 Prints "PORT <n>" once listening. Binds 127.0.0.1 only; stops on SIGTERM.
 """
 import argparse
+import base64
 import http.server
 import os
 import ssl
@@ -19,6 +23,17 @@ import urllib.parse
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     log_file = None
+    basic = None
+    require_via = False
+
+    def unauthorized(self):
+        body = b"<!doctype html><title>unauthorized</title><p>401"
+        self.send_response(401)
+        self.send_header("WWW-Authenticate", 'Basic realm="vitrine-test"')
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def do_GET(self):
         if self.log_file:
@@ -32,16 +47,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
+        if self.require_via and "Via" not in self.headers:
+            self.send_error(403, "Only through the proxy")
+            return
         if url.path == "/auth":
             # Asks for HTTP Basic credentials, and never accepts any.
-            body = b"<!doctype html><title>unauthorized</title><p>401"
-            self.send_response(401)
-            self.send_header("WWW-Authenticate", 'Basic realm="vitrine-test"')
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.unauthorized()
             return
+        if url.path.startswith("/basic/"):
+            expected = "Basic " + base64.b64encode((self.basic or "").encode()).decode()
+            if not self.basic or self.headers.get("Authorization") != expected:
+                self.unauthorized()
+                return
+            self.path = self.path[len("/basic"):]
         if url.path == "/slow":
             time.sleep(int(query.get("ms", ["1000"])[0]) / 1000)
         if url.path.startswith("/maintenance/"):
@@ -66,8 +84,13 @@ def main():
     parser.add_argument("--cert")
     parser.add_argument("--key")
     parser.add_argument("--log")
+    parser.add_argument("--basic")
+    parser.add_argument("--require-via", action="store_true")
+    parser.add_argument("--client-ca")
     options = parser.parse_args()
     Handler.log_file = options.log
+    Handler.basic = options.basic
+    Handler.require_via = options.require_via
 
     def handler(*args, **kwargs):
         return Handler(*args, directory=options.directory, **kwargs)
@@ -76,6 +99,9 @@ def main():
     if options.cert:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(options.cert, options.key)
+        if options.client_ca:
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.load_verify_locations(options.client_ca)
         server.socket = context.wrap_socket(server.socket, server_side=True)
     print("PORT", server.server_address[1], flush=True)
     server.serve_forever()
