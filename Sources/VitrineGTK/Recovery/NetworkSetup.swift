@@ -16,7 +16,7 @@ enum NetworkSetup {
     }
 
     private static func installProxy(_ network: NetworkSettings, record: (ContainerEvent) -> Void) {
-        let manager = webkit_web_context_get_website_data_manager(webkit_web_context_get_default())
+        let manager = webkit_web_context_get_website_data_manager(ProcessWebContext.current)
         guard let proxy = network.proxy else {
             // WebKit's default, set again: a container built before in this process may have changed it.
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
@@ -78,7 +78,7 @@ enum TrustAnchors {
         let trusted = anchors.contains { anchor in
             g_tls_certificate_verify(certificate, identity, anchor) == GTlsCertificateFlags(rawValue: 0)
         }
-        if trusted { webkit_web_context_allow_tls_certificate_for_host(webkit_web_context_get_default(), certificate, host) }
+        if trusted { webkit_web_context_allow_tls_certificate_for_host(ProcessWebContext.current, certificate, host) }
         return trusted
     }
 }
