@@ -86,6 +86,14 @@ enum ConfigOptions {
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
         },
 
+        .section("storage", "cookies, local storage and caches"),
+        .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
+            $0.preference(\.persistentStorage, $1)
+        },
+        .url("storage.data-directory", .path(nil), "the folder they are kept in (default: WebKit's own for this program)") {
+            $0.preference(\.dataDirectory, $1)
+        },
+
         .section("rendering", "how pages are drawn"),
         .string("rendering.hardware-acceleration", .choice(HardwareAcceleration.allCases.map(\.rawValue)),
                 "auto (WebKit's choice), never (no GPU compositing), always") {

@@ -192,3 +192,16 @@ struct NativeUIPolicyTests {
         #expect(try ConfiguratorFactory.make(for: .kiosk).build().isLockedDown, "the kiosk preset locks down")
     }
 }
+
+@Suite("Website data storage")
+struct WebsiteDataStorageTests {
+    @Test func appsKeepTheirDataAndKiosksStartAfresh() throws {
+        #expect(try Configurator().build().websiteDataStorage == .persistent(directory: nil))
+        #expect(try ConfiguratorFactory.make(for: .kiosk).build().websiteDataStorage == .ephemeral)
+        let kept = try ConfigFile.parse(text: "preset = \"kiosk\"\n[storage]\npersistent = true\ndata-directory = \"/srv/web\"\n",
+                                        path: "/tmp/s.toml").build()
+        #expect(kept.websiteDataStorage == .persistent(directory: URL(fileURLWithPath: "/srv/web")))
+        let forgotten = try ConfigFile.parse(text: "[storage]\npersistent = false\n", path: "/tmp/s.toml").build()
+        #expect(forgotten.websiteDataStorage == .ephemeral)
+    }
+}

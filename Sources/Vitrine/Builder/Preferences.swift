@@ -26,6 +26,10 @@ public struct Preferences: Sendable, Equatable {
     public var recoversFromCrashes = true
     /// Whether WebKit composites with the GPU.
     public var hardwareAcceleration = HardwareAcceleration.auto
+    /// Keep cookies, storage and caches across restarts; nil: yes for apps, no for kiosks.
+    public var persistentStorage: Bool?
+    /// Where kept website data goes; nil: WebKit's own folders for this program.
+    public var dataDirectory: URL?
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The WebKit settings a configuration asks for, decided once here; the adapter copies
 /// them onto each view's `WebKitSettings`.
 public struct WebViewSettings: Sendable, Equatable {
@@ -46,5 +52,20 @@ extension Configuration {
     /// own handling). Checked every 2 s: a kiosk should not wait WebKit's default 30 s.
     public var webProcessMemory: WebProcessMemory? {
         kiosk?.webMemoryLimit.map { WebProcessMemory(limit: $0, pollInterval: .seconds(2), killThreshold: 1) }
+    }
+}
+
+/// Where the process's website data (cookies, local storage, caches) lives.
+public enum WebsiteDataStorage: Sendable, Equatable {
+    /// In memory only: gone when the program ends (a kiosk's default).
+    case ephemeral
+    /// Kept across restarts, in `directory` (its `data` and `cache` folders), or in
+    /// WebKit's own folders for this program when nil (an app's default).
+    case persistent(directory: URL?)
+}
+
+extension Configuration {
+    public var websiteDataStorage: WebsiteDataStorage {
+        (self.persistentStorage ?? (kiosk == nil)) ? .persistent(directory: self.dataDirectory) : .ephemeral
     }
 }

@@ -3,10 +3,12 @@ import Vitrine
 
 /// The web context every view of this process uses.
 ///
-/// WebKit fixes a context's web-process memory settings when it is made, so the first
-/// container's configuration decides: WebKit's default context, or, with a web memory
-/// limit, one of Vitrine's own made with it. Everything that acts on "the" context (URI
-/// schemes, downloads, trusted certificates, website data) uses this one.
+/// WebKit fixes a context's web-process memory settings and its website data manager when
+/// it is made, so the first container's configuration decides: WebKit's default context
+/// (persistent data in WebKit's folders, WebKit's memory handling), or one of Vitrine's own
+/// made with a memory limit, ephemeral data or a data folder. Everything that acts on "the"
+/// context (URI schemes, downloads, trusted certificates, website data, the proxy) uses
+/// this one.
 @MainActor
 enum ProcessWebContext {
     private static var context: UnsafeMutablePointer<WebKitWebContext>?
@@ -15,7 +17,10 @@ enum ProcessWebContext {
     @discardableResult
     static func prepare(for configuration: Configuration) -> UnsafeMutablePointer<WebKitWebContext> {
         if let context { return context }
-        let made = configuration.webProcessMemory.map(makeContext) ?? webkit_web_context_get_default()!
+        let memory = configuration.webProcessMemory, storage = configuration.websiteDataStorage
+        let made = memory == nil && storage == .persistent(directory: nil)
+            ? webkit_web_context_get_default()!
+            : makeContext(memory: memory, storage: storage)
         context = made
         return made
     }
@@ -43,22 +48,48 @@ enum ProcessWebContext {
         return UnsafeMutableRawPointer(view!).assumingMemoryBound(to: WebKitWebView.self)
     }
 
-    private static func makeContext(_ memory: WebProcessMemory) -> UnsafeMutablePointer<WebKitWebContext> {
-        let settings = webkit_memory_pressure_settings_new()
-        defer { webkit_memory_pressure_settings_free(settings) }
-        webkit_memory_pressure_settings_set_memory_limit(settings, guint(memory.limit))
-        let (seconds, attoseconds) = memory.pollInterval.components
-        webkit_memory_pressure_settings_set_poll_interval(settings, Double(seconds) + Double(attoseconds) / 1e18)
-        webkit_memory_pressure_settings_set_kill_threshold(settings, memory.killThreshold)
-        var value = GValue()
-        g_value_init(&value, webkit_memory_pressure_settings_get_type())
-        g_value_set_boxed(&value, UnsafeRawPointer(settings))
-        defer { g_value_unset(&value) }
-        let context = "memory-pressure-settings".withCString { name in
-            var names: [UnsafePointer<CChar>?] = [name]
-            return g_object_new_with_properties(webkit_web_context_get_type(), 1, &names, [value])
+    private static func makeContext(memory: WebProcessMemory?, storage: WebsiteDataStorage) -> UnsafeMutablePointer<WebKitWebContext> {
+        var properties: [(String, GValue)] = []
+        if let memory {
+            let settings = webkit_memory_pressure_settings_new()
+            defer { webkit_memory_pressure_settings_free(settings) }
+            webkit_memory_pressure_settings_set_memory_limit(settings, guint(memory.limit))
+            let (seconds, attoseconds) = memory.pollInterval.components
+            webkit_memory_pressure_settings_set_poll_interval(settings, Double(seconds) + Double(attoseconds) / 1e18)
+            webkit_memory_pressure_settings_set_kill_threshold(settings, memory.killThreshold)
+            var value = GValue()
+            g_value_init(&value, webkit_memory_pressure_settings_get_type())
+            g_value_set_boxed(&value, UnsafeRawPointer(settings)) // a copy
+            properties.append(("memory-pressure-settings", value))
         }
-        return UnsafeMutableRawPointer(context!).assumingMemoryBound(to: WebKitWebContext.self)
+        var value = GValue()
+        g_value_init(&value, webkit_website_data_manager_get_type())
+        let manager = makeDataManager(storage)
+        g_value_take_object(&value, gptr(manager)) // the value's reference, dropped with it
+        properties.append(("website-data-manager", value))
+        return newObject(webkit_web_context_get_type(), properties)
+    }
+
+    /// A data manager for `storage`: ephemeral, or kept under a folder of its own.
+    private static func makeDataManager(_ storage: WebsiteDataStorage) -> UnsafeMutablePointer<WebKitWebsiteDataManager> {
+        guard case .persistent(let directory?) = storage else { return webkit_website_data_manager_new_ephemeral()! }
+        let properties = [("base-data-directory", "data"), ("base-cache-directory", "cache")].map { name, folder in
+            var value = GValue()
+            g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING, a macro Swift cannot import
+            g_value_set_string(&value, directory.appendingPathComponent(folder).path)
+            return (name, value)
+        }
+        return newObject(webkit_website_data_manager_get_type(), properties)
+    }
+
+    /// `g_object_new` with `properties` (their values unset here).
+    private static func newObject<T>(_ type: GType, _ properties: [(String, GValue)]) -> UnsafeMutablePointer<T> {
+        var values = properties.map(\.1)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        let object = properties.map(\.0).withCStringArray { names in
+            g_object_new_with_properties(type, guint(values.count), names, values)
+        }
+        return UnsafeMutableRawPointer(object!).assumingMemoryBound(to: T.self)
     }
 }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+extension WebKitTests {
+    /// `[storage]`: an app keeps its cookies and local storage across restarts in its data
+    /// folder; a kiosk forgets them. The website data manager belongs to the process's web
+    /// context, so each case runs the program twice.
+    @Suite
+    struct StorageTests {
+        /// Reports what it found from the last run, then stores a value (and says so later).
+        static let page = """
+            <!doctype html><title>storage</title><script>
+            const request = new XMLHttpRequest();
+            request.open('GET', '/report?found=' + localStorage.getItem('kept'), false);
+            request.send();
+            localStorage.setItem('kept', 'yes');
+            setTimeout(() => fetch('/stored'), 1500);
+            </script>
+            """
+
+        /// Runs the program on `config` until the page has stored its value, then ends it
+        /// with SIGTERM; returns what the page found from the run before.
+        private func run(_ config: String, server: LoopbackHTTPServer, round: Int) throws -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+            process.arguments = ["--config", config, "--new-instance"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let deadline = Date().addingTimeInterval(30)
+            let stored = { server.requestedPaths.filter { $0 == "/stored" }.count >= round }
+            while !stored() && process.isRunning && Date() < deadline { usleep(50_000) }
+            try #require(stored(), "round \(round): \(server.requestedPaths)")
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            let reports = server.requestedPaths.filter { $0.hasPrefix("/report?found=") }
+            return reports.count == round ? String(reports[round - 1].dropFirst("/report?found=".count)) : nil
+        }
+
+        @Test func anAppKeepsItsDataInItsFolderAndAKioskForgetsIt() throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            defer { server.stop() }
+            let folder = try ConfigFolder()
+            let data = folder.path + "/data"
+            let app = try folder.write("app.toml", """
+                preset = "app"
+                start-url = "\(server.url("index.html").absoluteString)"
+                [storage]
+                data-directory = "\(data)"
+                """)
+            #expect(try run(app, server: server, round: 1) == "null")
+            #expect(try run(app, server: server, round: 2) == "yes", "kept across the restart")
+            #expect(FileManager.default.fileExists(atPath: data + "/data"), "in the configured folder")
+
+            let kioskServer = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            defer { kioskServer.stop() }
+            let kiosk = try folder.write("kiosk.toml", """
+                preset = "kiosk"
+                start-url = "\(kioskServer.url("index.html").absoluteString)"
+                [window]
+                fullscreen = false
+                """)
+            #expect(try run(kiosk, server: kioskServer, round: 1) == "null")
+            #expect(try run(kiosk, server: kioskServer, round: 2) == "null", "a kiosk starts afresh")
+        }
+    }
+}
