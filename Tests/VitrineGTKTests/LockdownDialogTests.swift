@@ -63,6 +63,17 @@ extension WebKitTests {
             #expect(Self.toplevelCount() == windows, "no window opened over the kiosk")
         }
 
+        @Test func nothingCanBeDroppedOnALockedDownKiosk() async throws {
+            let harness = try kiosk()
+            defer { harness.close() }
+            let ordinary = try WebTestHarness(pages: ["index.html": Self.page])
+            defer { ordinary.close() }
+            #expect(gtk_drag_dest_get_target_list(try #require(harness.container.panes.first).widget) == nil,
+                    "the kiosk's view is no drop target")
+            #expect(gtk_drag_dest_get_target_list(try #require(ordinary.container.panes.first).widget) != nil,
+                    "an ordinary window's view takes drops")
+        }
+
         @Test func neitherThePageNorTheWindowManagerClosesAKiosk() async throws {
             let harness = try kiosk()
             defer { harness.close() }

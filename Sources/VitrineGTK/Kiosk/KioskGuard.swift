@@ -31,6 +31,8 @@ final class KioskGuard {
             signals.connect(gptr(view), "event", context: SignalContext(owner: self), handler: gCallback(onInputEvent))
             if options.lockdown {
                 signals.connect(gptr(view), "context-menu", context: SignalContext(owner: self), handler: gCallback(onContextMenu))
+                // No drops: a file dropped on the page would reach it without any chooser.
+                gtk_drag_dest_unset(view)
             }
         }
         if let idle = options.idleReset { startIdleTimer(idle) }
