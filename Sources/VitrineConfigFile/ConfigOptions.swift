@@ -166,7 +166,7 @@ enum ConfigOptions {
 
     private static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+        return attoseconds == 0 ? "\(seconds) s" : "\(duration.inSeconds) s"
     }
 }
 

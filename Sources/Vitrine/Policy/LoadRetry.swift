@@ -83,6 +83,12 @@ public struct RetrySchedule: Sendable {
 }
 
 extension Duration {
+    /// The duration in seconds, fractions included (for C APIs and messages that take them).
+    public var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// Whole seconds, rounded up (for "trying again in N s").
     public var wholeSecondsRoundedUp: Int {
         let (seconds, attoseconds) = components

@@ -23,3 +23,14 @@ func takeString(_ cString: UnsafeMutablePointer<gchar>?) -> String? {
     defer { g_free(cString) }
     return String(cString: cString)
 }
+
+extension Array where Element == String {
+    /// Runs `body` with the strings as a NULL-terminated C array of C strings (copies,
+    /// freed afterwards).
+    func withCStringArray<Result>(_ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var pointers = copies.map { UnsafePointer($0) } + [nil]
+        return body(&pointers)
+    }
+}

@@ -136,7 +136,7 @@ final class RecoveryMonitor: PaneCollaborator {
         // Anything else is a failure to reach the page: WebKit's network errors, GIO's
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
-        retryLater(ErrorPage(kind: .network, url: url, detail: message, countdown: 0), because: Self.failure(of: error))
+        retryLater(.network, url, detail: message, because: Self.failure(of: error))
         return true
     }
 
@@ -144,7 +144,7 @@ final class RecoveryMonitor: PaneCollaborator {
     /// response): the error page, and a later attempt.
     func serverUnavailable(_ url: URL, _ failure: LoadFailure) {
         guard pane.map({ !$0.isTornDown && $0.configuration.showsErrorPages }) == true else { return }
-        retryLater(ErrorPage(kind: .network, url: url, detail: "The server answered \(failure.label).", countdown: 0), because: failure)
+        retryLater(.network, url, detail: "The server answered \(failure.label).", because: failure)
     }
 
     /// A load finished (`PageEvents`): the page being retried may be back.
@@ -157,9 +157,10 @@ final class RecoveryMonitor: PaneCollaborator {
         retrier.networkAvailable()
     }
 
-    private func retryLater(_ page: ErrorPage, because failure: LoadFailure) {
-        let delay = retrier.failed(page.url, because: failure)
-        show(ErrorPage(kind: page.kind, url: page.url, detail: page.detail, countdown: delay.wholeSecondsRoundedUp))
+    /// Shows the error page of `kind` for `url`, counting down to the retrier's next attempt.
+    private func retryLater(_ kind: ErrorPage.Kind, _ url: URL, detail: String, because failure: LoadFailure) {
+        let delay = retrier.failed(url, because: failure)
+        show(ErrorPage(kind: kind, url: url, detail: detail, countdown: delay.wholeSecondsRoundedUp))
     }
 
     /// What kind of failure a `load-failed` GError is (for the events log).
@@ -188,7 +189,7 @@ final class RecoveryMonitor: PaneCollaborator {
         }
         pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
         guard pane.configuration.showsErrorPages else { return false }
-        retryLater(ErrorPage(kind: .tls, url: url, detail: url.host.map { "Host: \($0)" } ?? uri, countdown: 0), because: .tls)
+        retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
         return true
     }
 

@@ -33,9 +33,8 @@ final class LoadRetrier {
     func failed(_ url: URL, because failure: LoadFailure) -> Duration {
         let delay = schedule.failed()
         pending = url
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
         pane?.record(.native(action: "retry", detail:
-            "\(schedule.attempts) \(url.absoluteString) in \((seconds * 10).rounded() / 10) s (\(failure.label))"))
+            "\(schedule.attempts) \(url.absoluteString) in \((delay.inSeconds * 10).rounded() / 10) s (\(failure.label))"))
         timer?.cancel()
         timer = Task { @MainActor [weak self] in
             try? await Task.sleep(for: delay)

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import Vitrine
 
-/// `[network]` on the default web context, before anything loads (process-wide, for the
+/// `[network]` on the process's web context (`ProcessWebContext`), before anything loads (process-wide, for the
 /// process's lifetime): the proxy, and the extra certificate authorities.
 @MainActor
 enum NetworkSetup {
@@ -27,10 +27,7 @@ enum NetworkSetup {
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
             record(.native(action: "proxy", detail: "system"))
         case .custom(let url):
-            let ignored = network.noProxy.map { strdup($0) }
-            var array: [UnsafePointer<gchar>?] = ignored.map { UnsafePointer($0) } + [nil]
-            let settings = array.withUnsafeMutableBufferPointer { webkit_network_proxy_settings_new(url.absoluteString, $0.baseAddress) }
-            ignored.forEach { free($0) }
+            let settings = network.noProxy.withCStringArray { webkit_network_proxy_settings_new(url.absoluteString, $0) }
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings)
             webkit_network_proxy_settings_free(settings)
             record(.native(action: "proxy", detail: url.absoluteString))
@@ -71,7 +68,7 @@ enum TrustAnchors {
     }
 
     /// Whether `certificate` chains to a configured authority and names `host`; if so,
-    /// allows it for `host` on the default web context.
+    /// allows it for `host` on the process's web context.
     static func vouch(for certificate: UnsafeMutablePointer<GTlsCertificate>, host: String, port: Int) -> Bool {
         guard !anchors.isEmpty, let identity = g_network_address_new(host, guint16(clamping: port)) else { return false }
         defer { g_object_unref(gptr(identity)) }

@@ -35,17 +35,18 @@ enum ProcessWebContext {
 
     /// A new view of the process's context, with `contentManager` (floating, as GTK makes it).
     static func makeView(contentManager: UnsafeMutablePointer<WebKitUserContentManager>) -> UnsafeMutablePointer<WebKitWebView> {
-        var values = [GValue(), GValue()]
-        g_value_init(&values[0], webkit_web_context_get_type())
-        g_value_set_object(&values[0], gptr(current))
-        g_value_init(&values[1], webkit_user_content_manager_get_type())
-        g_value_set_object(&values[1], gptr(contentManager))
-        defer { for index in values.indices { g_value_unset(&values[index]) } }
-        let names = ["web-context", "user-content-manager"]
-        let view = names.withCStringArray { names in
-            g_object_new_with_properties(webkit_web_view_get_type(), guint(values.count), names, values)
-        }
-        return UnsafeMutableRawPointer(view!).assumingMemoryBound(to: WebKitWebView.self)
+        newObject(webkit_web_view_get_type(), [
+            ("web-context", objectValue(current, webkit_web_context_get_type())),
+            ("user-content-manager", objectValue(contentManager, webkit_user_content_manager_get_type())),
+        ])
+    }
+
+    /// A GValue holding a new reference to `object`.
+    private static func objectValue<Object>(_ object: UnsafeMutablePointer<Object>, _ type: GType) -> GValue {
+        var value = GValue()
+        g_value_init(&value, type)
+        g_value_set_object(&value, gptr(object))
+        return value
     }
 
     private static func makeContext(memory: WebProcessMemory?, storage: WebsiteDataStorage) -> UnsafeMutablePointer<WebKitWebContext> {
@@ -54,19 +55,16 @@ enum ProcessWebContext {
             let settings = webkit_memory_pressure_settings_new()
             defer { webkit_memory_pressure_settings_free(settings) }
             webkit_memory_pressure_settings_set_memory_limit(settings, guint(memory.limit))
-            let (seconds, attoseconds) = memory.pollInterval.components
-            webkit_memory_pressure_settings_set_poll_interval(settings, Double(seconds) + Double(attoseconds) / 1e18)
+            webkit_memory_pressure_settings_set_poll_interval(settings, memory.pollInterval.inSeconds)
             webkit_memory_pressure_settings_set_kill_threshold(settings, memory.killThreshold)
             var value = GValue()
             g_value_init(&value, webkit_memory_pressure_settings_get_type())
             g_value_set_boxed(&value, UnsafeRawPointer(settings)) // a copy
             properties.append(("memory-pressure-settings", value))
         }
-        var value = GValue()
-        g_value_init(&value, webkit_website_data_manager_get_type())
         let manager = makeDataManager(storage)
-        g_value_take_object(&value, gptr(manager)) // the value's reference, dropped with it
-        properties.append(("website-data-manager", value))
+        defer { g_object_unref(gptr(manager)) } // the context keeps its own
+        properties.append(("website-data-manager", objectValue(manager, webkit_website_data_manager_get_type())))
         return newObject(webkit_web_context_get_type(), properties)
     }
 
@@ -90,15 +88,5 @@ enum ProcessWebContext {
             g_object_new_with_properties(type, guint(values.count), names, values)
         }
         return UnsafeMutableRawPointer(object!).assumingMemoryBound(to: T.self)
-    }
-}
-
-private extension Array where Element == String {
-    /// Runs `body` with the strings as a C array of C strings.
-    func withCStringArray<Result>(_ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
-        let copies = map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var pointers = copies.map { UnsafePointer($0) }
-        return body(&pointers)
     }
 }

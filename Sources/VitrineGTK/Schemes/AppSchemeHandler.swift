@@ -12,7 +12,7 @@ struct AppSite {
     let files: AppResourceResolver
 }
 
-/// Serves app directories under `app://<host>/` on WebKit's default web context.
+/// Serves app directories under `app://<host>/` on the process's web context (`ProcessWebContext`).
 ///
 /// WebKit allows one handler per scheme and context, so the scheme is registered once per
 /// process and lives as long as it. Each request is answered from the app directory of
