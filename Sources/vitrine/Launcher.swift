@@ -82,7 +82,8 @@ final class Launcher: EventSink {
                             printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
                         }
                     }
-                })
+                },
+                quit: { GTKRuntime.quit() })
         }
         container.onClose = { GTKRuntime.quit() }
         container.loadObservers.append { [weak self, weak container] event, _ in
