@@ -86,6 +86,15 @@ enum ConfigOptions {
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
         },
 
+        .bool("kiosk.on-screen-keyboard", "Vitrine's own keyboard slides up below the page when an editable field gets the focus",
+              kiosk(\.onScreenKeyboard)),
+
+        .section("keyboard", "the on-screen keyboard ([kiosk] on-screen-keyboard)"),
+        .string("keyboard.layout", .choice(KeyboardLayout.shippedNames),
+                "its layout: \(KeyboardLayout.shippedNames.joined(separator: ", ")) (Resources/keyboard/NAME.json)") {
+            $0.preference(\.keyboardLayout, $1)
+        },
+
         .section("storage", "cookies, local storage and caches"),
         .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
             $0.preference(\.persistentStorage, $1)
