@@ -88,6 +88,23 @@ final class OnScreenKeyboard: PaneCollaborator {
 
     /// Whether the keys are on screen (the revealer's child revealed).
     var isShown: Bool { gtk_revealer_get_reveal_child(cast(revealer.pointer)) != 0 }
+    /// Whether the shown key set is mapped: drawn, or about to be, on screen.
+    var isMapped: Bool {
+        guard let shown = gtk_stack_get_visible_child(cast(keySets)) else { return false }
+        return gtk_widget_get_mapped(shown) != 0
+    }
+    /// Whether the slide-up has finished.
+    var isFullyShown: Bool { gtk_revealer_get_child_revealed(cast(revealer.pointer)) != 0 }
+    /// The key set shown: "text" or "numeric".
+    var shownKeySet: String? { string(gtk_stack_get_visible_child_name(cast(keySets))) }
+
+    /// The accessible names of the keys of the set shown, as assistive technology reads them.
+    var accessibleNames: [String] {
+        guard let shown = gtk_stack_get_visible_child(cast(keySets)) else { return [] }
+        return buttons.filter { gtk_widget_get_parent($0.button) == shown }.compactMap { key in
+            gtk_widget_get_accessible(key.button).flatMap { string(atk_object_get_name($0)) }
+        }
+    }
 
     // MARK: Keys
 
@@ -129,7 +146,8 @@ final class OnScreenKeyboard: PaneCollaborator {
         }
     }
 
-    fileprivate func pressed(_ key: KeyboardKey) {
+    /// A key pressed (its button clicked).
+    func pressed(_ key: KeyboardKey) {
         guard let pane else { return }
         let wasShifted = state.isShifted
         let command = state.press(key)
@@ -138,6 +156,7 @@ final class OnScreenKeyboard: PaneCollaborator {
         switch command {
         case .hide?:
             show(false)
+            pane.record(.native(action: "keyboard-hidden", detail: "hide-key"))
         case let command?:
             if let script = command.script {
                 webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
@@ -151,12 +170,13 @@ final class OnScreenKeyboard: PaneCollaborator {
 
     fileprivate func received(_ text: String?) {
         guard let pane, let text, let message = KeyboardFocusMessage(text) else { return }
-        let wasShifted = state.isShifted
+        let before = state
         state.receive(message)
-        if state.isShifted != wasShifted { relabel() }
+        if state.isShifted != before.isShifted { relabel() }
         if state.isShown { gtk_stack_set_visible_child_name(cast(keySets), state.mode.rawValue) }
-        guard state.isShown != isShown else { return }
         show(state.isShown)
+        // One line per change of what is on screen: shown (or another key set), hidden.
+        guard state.isShown != before.isShown || (state.isShown && state.mode != before.mode) else { return }
         pane.record(.native(action: state.isShown ? "keyboard-shown" : "keyboard-hidden", detail: state.mode.rawValue))
     }
 

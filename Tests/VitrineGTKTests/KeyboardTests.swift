@@ -1,0 +1,119 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+import VitrineTestSupport
+@testable import VitrineGTK
+
+extension WebKitTests {
+    /// The on-screen keyboard on the demo's form page (Resources/demo/form.html), in a real
+    /// WebKitGTK view: shown by focus, hidden by blur, the view shrunk and the field kept in
+    /// sight, and — through AT-SPI, as a user of assistive technology would — typing.
+    @Suite @MainActor
+    struct KeyboardTests {
+        /// <package>/Resources/demo and this folder's Support/, from this file's place.
+        static let package = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        static let demo = package.appendingPathComponent("Resources/demo")
+        static let form = URL(string: "app://app/form.html")!
+
+        private func shown(_ mode: String) -> @Sendable (ContainerEvent) -> Bool {
+            { $0 == .native(action: "keyboard-shown", detail: mode) }
+        }
+
+        /// Focus shows the keys the field asks for (mapped: the show latency is measured
+        /// from the focus call to that), blur hides them, the view gives up the keyboard's
+        /// height and the focused field stays inside what remains.
+        @Test func focusShowsTheKeysShrinksTheViewAndBlurHidesThem() async throws {
+            var options = KioskOptions()
+            options.onScreenKeyboard = true
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).fullscreen(false).windowSize(width: 1024, height: 600)
+                .appDirectory(Self.demo).startURL(Self.form).kiosk(options))
+            defer { fixture.close() }
+            try await fixture.start(waitingFor: Self.form)
+            let pane = fixture.container.panes[0]
+            let keyboard = try #require(pane.keyboard)
+            // The name field has autofocus.
+            try await fixture.next(where: shown("text"))
+            #expect(await TestLoop.wait { keyboard.isMapped })
+            let names = keyboard.accessibleNames
+            #expect(Set(["q", "a", "Shift", "Backspace", "Enter", "Tab", "Space", "Hide keyboard"]).isSubset(of: Set(names)), "\(names)")
+            #expect(await TestLoop.wait {
+                gtk_widget_get_allocated_height(pane.widget) < gtk_widget_get_allocated_height(pane.rootWidget) - 150
+            }, "the view did not give up the keyboard's height")
+
+            _ = try await fixture.container.evaluate("document.activeElement.blur(), 1")
+            try await fixture.next(where: { $0 == .native(action: "keyboard-hidden", detail: "text") })
+            #expect(!keyboard.isShown)
+
+            // Hidden → the numeric pad for type=number; the time from focus to mapped keys.
+            let start = ContinuousClock.now
+            _ = try await fixture.container.evaluate("document.getElementById('quantity').focus(), 1")
+            #expect(await TestLoop.wait { keyboard.isMapped && keyboard.shownKeySet == "numeric" })
+            let mapped = ContinuousClock.now - start
+            #expect(await TestLoop.wait { keyboard.isFullyShown })
+            let slid = ContinuousClock.now - start
+            print("on-screen keyboard show latency: focus → keys mapped \(mapped), → slide-up finished \(slid)")
+            #expect(mapped < .seconds(2))
+            #expect(!keyboard.accessibleNames.contains("q") && keyboard.accessibleNames.contains("5"))
+            for digit in ["4", "2"] { keyboard.pressed(.character(normal: digit, shifted: digit)) }
+            try await fixture.roundTrip()
+            #expect(try await fixture.container.evaluate("document.getElementById('quantity').value") == "42")
+
+            // The last field, far down: on focus it is scrolled into the shrunk view.
+            _ = try await fixture.container.evaluate("window.scrollTo(0, 0); document.getElementById('notes').focus(), 1")
+            try await fixture.next(where: shown("text"))
+            #expect(await TestLoop.wait { keyboard.shownKeySet == "text" })
+            try await fixture.roundTrip()
+            let inSight = try await fixture.container.evaluateAsync("""
+                await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                const box = document.getElementById('notes').getBoundingClientRect();
+                return box.top >= 0 && box.bottom <= innerHeight;
+                """)
+            #expect(inSight == .bool(true))
+        }
+
+        /// Types into the form through AT-SPI clicks on the keys (python3-pyatspi under
+        /// dbus-run-session; the program runs with its accessibility bridge on) and checks
+        /// what the page saw: the values, the input events, the React-style state, the
+        /// numeric pad, the submit and the hide on blur.
+        @Test func typingThroughAssistiveTechnologyReachesThePageAsInput() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-keyboard-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let config = folder.appendingPathComponent("touch.toml"), events = folder.appendingPathComponent("events.jsonl")
+            try """
+                preset = "kiosk"
+                app-dir = "\(Self.demo.path)"
+                start-url = "app://app/form.html"
+                title-follows-page = true
+                [window]
+                fullscreen = false
+                [kiosk]
+                on-screen-keyboard = true
+                [keyboard]
+                layout = "us"
+                """.write(to: config, atomically: true, encoding: .utf8)
+            let script = Self.package.appendingPathComponent("Tests/VitrineGTKTests/Support/keyboard_atspi.py").path
+            let run = try runProcess("/usr/bin/dbus-run-session", ["--", "/usr/bin/python3", script,
+                                                                    try BuiltProducts.path("vitrine"), config.path, events.path], timeout: 120)
+            let line = try #require(run.stdout.split(separator: "\n").last, "no result; stderr: \(run.stderr)")
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            #expect(result["error"] == nil, "\(line)")
+            let state = try #require(result["state"] as? [String: Any], "\(line)")
+            #expect(state["name"] as? String == "Hi")
+            #expect(state["controlled"] as? String == "ok" && state["state"] as? String == "ok", "the controlled input's state")
+            #expect(state["quantity"] as? String == "47")
+            #expect(state["submitted"] as? Int == 1)
+            let inputs = try #require(state["inputs"] as? [String: Int])
+            #expect(inputs == ["name": 2, "controlled": 2, "quantity": 4], "one input event per key")
+            #expect(result["shifted names"] as? Bool == true && result["unshifted after a letter"] as? Bool == true)
+            #expect(result["hidden on blur"] as? Bool == true)
+            let pad = try #require(result["numeric pad"] as? [String])
+            #expect(pad.contains("5") && !pad.contains("q"))
+            let log = try String(contentsOf: events, encoding: .utf8)
+            #expect(log.contains(#""action":"keyboard-shown","detail":"text""#) && log.contains(#""action":"keyboard-hidden""#))
+            if let latency = result["numeric pad latency ms"] { print("numeric pad after Tab, through AT-SPI: \(latency) ms") }
+        }
+    }
+}
