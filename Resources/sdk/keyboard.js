@@ -95,13 +95,14 @@
   }
 
   /** Types through the editor (undo, selection, `beforeinput`/`input` as for typing); when the
-   *  editor refuses (some field types), sets the value natively and fires `input` itself. */
+   *  editor does not take the command, sets the value natively and fires `input` itself. A
+   *  page that cancels `beforeinput` (or a full `maxlength`) refuses the text: it stays out. */
   function edit(element, command, text, fallback) {
     var before = 'value' in element ? element.value : element.textContent;
     var done = false;
     try { done = document.execCommand(command, false, text); } catch (error) { done = false; }
     var after = 'value' in element ? element.value : element.textContent;
-    if (done && after !== before) return 'typed';
+    if (done) return after !== before ? 'typed' : 'refused';
     if (!('value' in element)) return 'refused';
     var value = fallback(String(element.value));
     if (value === element.value) return 'unchanged';

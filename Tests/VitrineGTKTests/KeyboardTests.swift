@@ -33,7 +33,9 @@ extension WebKitTests {
             try await fixture.start(waitingFor: Self.form)
             let pane = fixture.container.panes[0]
             let keyboard = try #require(pane.keyboard)
-            // The name field has autofocus.
+            // The name field has autofocus, which WebKit honours only once the view has the
+            // focus: focused again here, the keys show either way.
+            _ = try await fixture.container.evaluate("document.getElementById('name').focus(), 1")
             try await fixture.next(where: shown("text"))
             #expect(await TestLoop.wait { keyboard.isMapped })
             let names = keyboard.accessibleNames
@@ -46,15 +48,24 @@ extension WebKitTests {
             try await fixture.next(where: { $0 == .native(action: "keyboard-hidden", detail: "text") })
             #expect(!keyboard.isShown)
 
-            // Hidden → the numeric pad for type=number; the time from focus to mapped keys.
-            let start = ContinuousClock.now
-            _ = try await fixture.container.evaluate("document.getElementById('quantity').focus(), 1")
-            #expect(await TestLoop.wait { keyboard.isMapped && keyboard.shownKeySet == "numeric" })
-            let mapped = ContinuousClock.now - start
-            #expect(await TestLoop.wait { keyboard.isFullyShown })
-            let slid = ContinuousClock.now - start
-            print("on-screen keyboard show latency: focus → keys mapped \(mapped), → slide-up finished \(slid)")
-            #expect(mapped < .seconds(2))
+            // Hidden → the numeric pad for type=number; the time from focus to mapped keys
+            // (and to the end of the slide), over a few blur/focus rounds.
+            var mapped: [Duration] = [], slid: [Duration] = []
+            for _ in 0..<5 {
+                _ = try await fixture.container.evaluate("document.activeElement.blur(), 1")
+                #expect(await TestLoop.wait { !keyboard.isShown && !keyboard.isMapped })
+                let start = ContinuousClock.now
+                _ = try await fixture.container.evaluate("document.getElementById('quantity').focus(), 1")
+                #expect(await TestLoop.wait { keyboard.isMapped && keyboard.shownKeySet == "numeric" })
+                mapped.append(ContinuousClock.now - start)
+                #expect(await TestLoop.wait { keyboard.isFullyShown })
+                slid.append(ContinuousClock.now - start)
+            }
+            mapped.sort()
+            slid.sort()
+            print("on-screen keyboard show latency over 5 rounds: focus → keys mapped median \(mapped[2]), max \(mapped[4]);"
+                  + " → slide-up finished median \(slid[2]), max \(slid[4])")
+            #expect(mapped[2] < .seconds(1))
             #expect(!keyboard.accessibleNames.contains("q") && keyboard.accessibleNames.contains("5"))
             for digit in ["4", "2"] { keyboard.pressed(.character(normal: digit, shifted: digit)) }
             try await fixture.roundTrip()

@@ -160,3 +160,13 @@ test('the keyboard script posts nothing in the page world and exposes no functio
   assert.strictEqual(frame.page.posts.filter((post) => post.handler === 'vitrine-keyboard').length, 0);
   assert.strictEqual(frame.page.eval('typeof vitrineKeyboardPress'), 'undefined');
 });
+
+test('text the page refuses (beforeinput cancelled: the editor changes nothing) stays out', () => {
+  const frame = keyboardFrame();
+  const name = field(frame.dom, 'input', { type: 'text' });
+  name.focus();
+  frame.dom.execCommand = () => true; // the editor ran the command, the page cancelled it
+  assert.strictEqual(frame.press('insert', 'x'), 'refused');
+  assert.strictEqual(name.value, '');
+  assert.deepStrictEqual(name.inputEvents, []);
+});
