@@ -84,6 +84,35 @@ extension WebKitTests {
             #expect(inSight == .bool(true))
         }
 
+        /// The keyboard goes with its container: no key keeps a `clicked` handler, the content
+        /// manager no message handler, and a key pressed afterwards does nothing.
+        @Test func aDroppedContainerReleasesItsKeyboardAndItsConnections() throws {
+            TestLoop.start()
+            weak var dropped: OnScreenKeyboard?
+            let (button, manager): (gpointer, gpointer)
+            do {
+                var options = KioskOptions()
+                options.onScreenKeyboard = true
+                let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .kiosk).fullscreen(false)
+                    .startURL(URL(string: "app://nowhere/")!).kiosk(options).build())
+                let keyboard = try #require(container.panes.first?.keyboard)
+                dropped = keyboard
+                button = g_object_ref(gptr(try #require(keyboard.buttons.first?.button)))
+                manager = g_object_ref(gptr(container.panes[0].contentManager.pointer))
+                #expect(Self.connected("clicked", on: button, type: gtk_button_get_type()))
+                #expect(Self.connected("script-message-received", on: manager, type: webkit_user_content_manager_get_type()))
+            }
+            defer { g_object_unref(button); g_object_unref(manager) }
+            #expect(dropped == nil, "the keyboard went with its container")
+            #expect(!Self.connected("clicked", on: button, type: gtk_button_get_type()))
+            #expect(!Self.connected("script-message-received", on: manager, type: webkit_user_content_manager_get_type()))
+            gtk_button_clicked(button.assumingMemoryBound(to: GtkButton.self))  // nothing left to answer it, nothing crashes
+        }
+
+        private static func connected(_ signal: String, on instance: gpointer, type: GType) -> Bool {
+            g_signal_handler_find(instance, G_SIGNAL_MATCH_ID, g_signal_lookup(signal, type), 0, nil, nil, nil) != 0
+        }
+
         /// Types into the form through AT-SPI clicks on the keys (python3-pyatspi under
         /// dbus-run-session; the program runs with its accessibility bridge on) and checks
         /// what the page saw: the values, the input events, the React-style state, the

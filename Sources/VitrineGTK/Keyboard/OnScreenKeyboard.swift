@@ -39,7 +39,7 @@ final class OnScreenKeyboard: PaneCollaborator {
     private let layoutError: KeyboardLayoutError?
     private(set) var state = OnScreenKeyboardState()
     /// Every key button, to relabel on shift.
-    private var buttons: [(key: KeyboardKey, button: UnsafeMutablePointer<GtkWidget>)] = []
+    private(set) var buttons: [(key: KeyboardKey, button: UnsafeMutablePointer<GtkWidget>)] = []
     private var isRegistered = false
     /// The slide's length: short, so the field is usable at once.
     static let transition: guint = 120
