@@ -60,7 +60,8 @@ enum ConfigOptions {
             .summarized(as: "kiosk") { configuration, _ in
                 configuration.kiosk.map { kiosk in
                     let idle = kiosk.idleReset.map { "idle reset after \(seconds($0))" } ?? "no idle reset"
-                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)"
+                    let keyboard = kiosk.onScreenKeyboard ? ", on-screen keyboard (\(configuration.keyboardLayout))" : ""
+                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)\(keyboard)"
                 }
             },
         .bool("kiosk.lockdown", "no context menu, inspector, zoom or history shortcuts", kiosk(\.lockdown)),

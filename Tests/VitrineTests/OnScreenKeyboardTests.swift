@@ -145,6 +145,8 @@ struct OnScreenKeyboardTests {
             """, path: "kiosk.toml").configuration()
         #expect(configuration.kiosk?.onScreenKeyboard == true)
         #expect(configuration.keyboardLayout == "de")
+        let summary = ConfigFile.summary(of: configuration, preset: .kiosk)
+        #expect(summary.contains { $0.0 == "kiosk" && $0.1.hasSuffix(", on-screen keyboard (de)") }, "\(summary)")
         let plain = try ConfigFile(text: #"preset = "kiosk""# + "\nstart-url = \"https://example.org/\"\n", path: "k.toml").configuration()
         #expect(plain.kiosk?.onScreenKeyboard == false && plain.keyboardLayout == "us")
     }
