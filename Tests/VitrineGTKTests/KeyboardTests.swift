@@ -109,6 +109,24 @@ extension WebKitTests {
             gtk_button_clicked(button.assumingMemoryBound(to: GtkButton.self))  // nothing left to answer it, nothing crashes
         }
 
+        /// A broken layout file leaves a kiosk with a usable keyboard: the plain fallback
+        /// layout, and the error (file and problem) for the log.
+        @Test func aMalformedLayoutFileFallsBackToThePlainLayout() throws {
+            TestLoop.start()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-layout-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("keyboard"), withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Data(#"{"name": "de", "rows": [["a", 7]]}"#.utf8).write(to: folder.appendingPathComponent("keyboard/de.json"))
+            let manager = GObjectReference(adopting: webkit_user_content_manager_new()!)
+            let view = GObjectReference<GtkWidget>(retaining: gtk_label_new("view"))
+            let keyboard = OnScreenKeyboard(view: view.pointer, contentManager: manager, layoutName: "de",
+                                            resources: ResourceLocator(environment: ["VITRINE_RESOURCES": folder.path]))
+            #expect(keyboard.layout == .fallback)
+            #expect(keyboard.layoutProblem == "keyboard layout \(folder.path)/keyboard/de.json: row 1, key 2: "
+                    + #"expected a character such as "a" or a pair such as ["1", "!"], got 7"#)
+            #expect(keyboard.buttons.contains { $0.key == .character(normal: "q", shifted: "Q") })
+        }
+
         private static func connected(_ signal: String, on instance: gpointer, type: GType) -> Bool {
             g_signal_handler_find(instance, G_SIGNAL_MATCH_ID, g_signal_lookup(signal, type), 0, nil, nil, nil) != 0
         }

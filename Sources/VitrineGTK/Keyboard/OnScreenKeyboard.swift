@@ -37,6 +37,8 @@ final class OnScreenKeyboard: PaneCollaborator {
     private let contentManager: GObjectReference<WebKitUserContentManager>
     let layout: KeyboardLayout
     private let layoutError: KeyboardLayoutError?
+    /// Why the configured layout could not serve (the fallback is used), if it could not.
+    var layoutProblem: String? { layoutError?.description }
     private(set) var state = OnScreenKeyboardState()
     /// Every key button, to relabel on shift.
     private(set) var buttons: [(key: KeyboardKey, button: UnsafeMutablePointer<GtkWidget>)] = []
