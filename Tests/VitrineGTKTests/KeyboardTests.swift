@@ -82,6 +82,21 @@ extension WebKitTests {
                 return box.top >= 0 && box.bottom <= innerHeight;
                 """)
             #expect(inSight == .bool(true))
+
+            // Enter in the textarea is a line break, not a submit; contenteditable takes text too.
+            for key: KeyboardKey in [.character(normal: "a", shifted: "A"), .enter, .character(normal: "b", shifted: "B")] {
+                keyboard.pressed(key)
+            }
+            try await fixture.roundTrip()
+            #expect(try await fixture.container.evaluate("document.getElementById('notes').value") == "a\nb")
+            #expect(try await fixture.container.evaluate("document.title").stringValue?.contains(#""submitted":0"#) == true)
+            _ = try await fixture.container.evaluate("document.getElementById('message').focus(), 1")
+            try await fixture.roundTrip()
+            for key: KeyboardKey in [.shift, .character(normal: "h", shifted: "H"), .character(normal: "i", shifted: "I")] {
+                keyboard.pressed(key)
+            }
+            try await fixture.roundTrip()
+            #expect(try await fixture.container.evaluate("document.getElementById('message').textContent") == "Hi")
         }
 
         /// The keyboard goes with its container: no key keeps a `clicked` handler, the content
