@@ -22,7 +22,7 @@ import Vitrine
 /// headless or cage session may not have, and events sent to the view go through IME
 /// handling; the editor path types any character and keeps the page's undo.
 ///
-/// Ownership: it holds the box and the revealer (references), connects every button's
+/// Ownership: it holds the box, the revealer and the key sets (references), connects every button's
 /// `clicked` and the content manager's message signal through its `SignalConnections`,
 /// and unregisters its message handler on tear-down or when it goes. Buttons take no
 /// focus, so a key press never blurs the page's field.
@@ -33,14 +33,16 @@ final class OnScreenKeyboard: PaneCollaborator {
     /// The pane's root: the web view above the revealer.
     let box: GObjectReference<GtkWidget>
     private let revealer: GObjectReference<GtkWidget>
-    private let keySets: UnsafeMutablePointer<GtkWidget>
+    /// The text keys and the numeric pad, one shown at a time.
+    private let keySetsReference: GObjectReference<GtkWidget>
+    private var keySets: UnsafeMutablePointer<GtkWidget> { keySetsReference.pointer }
     private let contentManager: GObjectReference<WebKitUserContentManager>
     let layout: KeyboardLayout
     private let layoutError: KeyboardLayoutError?
     /// Why the configured layout could not serve (the fallback is used), if it could not.
     var layoutProblem: String? { layoutError?.description }
     private(set) var state = OnScreenKeyboardState()
-    /// Every key button, to relabel on shift.
+    /// Every key button, to relabel on shift (each kept alive by its `clicked` connection).
     private(set) var buttons: [(key: KeyboardKey, button: UnsafeMutablePointer<GtkWidget>)] = []
     private var isRegistered = false
     /// The slide's length: short, so the field is usable at once.
@@ -59,7 +61,7 @@ final class OnScreenKeyboard: PaneCollaborator {
         }
         box = GObjectReference(retaining: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         revealer = GObjectReference(retaining: gtk_revealer_new())
-        keySets = gtk_stack_new()
+        keySetsReference = GObjectReference(retaining: gtk_stack_new())
         gtk_box_pack_start(cast(box.pointer), view, 1, 1, 0)
         gtk_box_pack_end(cast(box.pointer), revealer.pointer, 0, 0, 0)
         gtk_revealer_set_transition_type(cast(revealer.pointer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
