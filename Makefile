@@ -15,6 +15,9 @@ SCREENSHOT ?= out/demo.png
 ARGS ?=
 # RELEASE_BUILD_FLAGS: the release build as shipped in the .deb (shared with debian/rules).
 include packaging/release-build.mk
+# AT-SPI (python3-pyatspi, at-spi2-core): the on-screen keyboard's test clicks its keys as
+# assistive technology does.
+APT_PACKAGES += python3-pyatspi at-spi2-core
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 
