@@ -33,6 +33,11 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// Where the program writes its Prometheus metrics (node_exporter's textfile
+    /// collector reads `*.prom` files); nil: no metrics file.
+    public var metricsTextfile: URL?
+    /// How often the metrics file is written.
+    public var metricsInterval: Duration = .seconds(15)
 
     public init() {}
 }
