@@ -6,9 +6,12 @@ SWIFT ?= swift
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # System packages: WebKitGTK and GTK headers, a virtual X server for headless runs,
 # D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots,
-# Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services.
+# Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services,
+# node_exporter for the metrics test (which runs its own on a loopback port; the service
+# the package may start on :9100 is not used).
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy
+	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy \
+	prometheus-node-exporter
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=

@@ -147,8 +147,8 @@ public final class ContainerMetrics: EventSink {
                          help: "Navigation decisions, by the handler that decided, the policy (allow, cancel, download) and the phase (request, response).",
                          samples: navigations.sorted { ($0.key.handler, $0.key.policy, $0.key.phase) < ($1.key.handler, $1.key.policy, $1.key.phase) }
                             .map { MetricFamily.Sample(Double($0.value), labels: [.init("handler", $0.key.handler),
-                                                                                  .init("policy", $0.key.policy),
-                                                                                  .init("phase", $0.key.phase)]) }),
+                                                                                  .init("phase", $0.key.phase),
+                                                                                  .init("policy", $0.key.policy)]) }),
             MetricFamily("vitrine_script_messages_total", .counter, help: "Script messages from pages, by outcome (resolved, rejected).",
                          samples: labelled("outcome", messages)),
             MetricFamily("vitrine_display_on", .gauge, help: "1 while the display is on, 0 while it is off.", value: displayOn ? 1 : 0),
