@@ -20,15 +20,7 @@ extension WebKitTests {
             defer { server.stop() }
             let folder = try ConfigFolder()
             let prom = try folder.makeFolder("textfile")
-            let config = try folder.write("kiosk.toml", """
-                preset = "kiosk"
-                start-url = "\(server.url("index.html").absoluteString)"
-                [window]
-                fullscreen = false
-                [metrics]
-                textfile = "textfile/vitrine.prom"
-                interval = 0.2
-                """)
+            let config = try kioskConfig(in: folder, server: server, metrics: "textfile = \"textfile/vitrine.prom\"\ninterval = 0.2")
             let port = try freePort()
             let exporter = try start("/usr/bin/prometheus-node-exporter", [
                 "--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=\(prom)",
@@ -75,14 +67,7 @@ extension WebKitTests {
             let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>up</title>up"])
             defer { server.stop() }
             let folder = try ConfigFolder()
-            let config = try folder.write("kiosk.toml", """
-                preset = "kiosk"
-                start-url = "\(server.url("index.html").absoluteString)"
-                [window]
-                fullscreen = false
-                [metrics]
-                textfile = "missing/vitrine.prom"
-                """)
+            let config = try kioskConfig(in: folder, server: server, metrics: "textfile = \"missing/vitrine.prom\"")
             let run = try runProcess(try BuiltProducts.path("vitrine"), ["--config", config, "--exit-after-load"], timeout: 90)
             #expect(run.status == 0, "stderr: \(run.stderr)")
             let missing = folder.path + "/missing/vitrine.prom"
@@ -92,6 +77,18 @@ extension WebKitTests {
         }
 
         // MARK: Helpers
+
+        /// A windowed kiosk on `server`'s index.html with `metrics` as its [metrics] table.
+        private func kioskConfig(in folder: borrowing ConfigFolder, server: LoopbackHTTPServer, metrics: String) throws -> String {
+            try folder.write("kiosk.toml", """
+                preset = "kiosk"
+                start-url = "\(server.url("index.html").absoluteString)"
+                [window]
+                fullscreen = false
+                [metrics]
+                \(metrics)
+                """)
+        }
 
         private func start(_ program: String, _ arguments: [String]) throws -> Process {
             let process = Process()
@@ -128,17 +125,8 @@ extension WebKitTests {
 
         /// A plain HTTP/1.0 GET on loopback (no client library needed): the body, or nil.
         private func httpGet(port: Int, path: String) -> String? {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return nil }
+            guard let fd = LoopbackHTTPServer.connectedSocket(port: port) else { return nil }
             defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { return nil }
             let request = "GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"
             guard request.withCString({ send(fd, $0, strlen($0), 0) }) > 0 else { return nil }
             var response: [UInt8] = []
