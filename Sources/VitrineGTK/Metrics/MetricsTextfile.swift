@@ -12,7 +12,7 @@ import Vitrine
 
 /// Writes a container's metrics (`ContainerMetrics`, with the process tree's memory) to a
 /// file for node_exporter's textfile collector: at `start()`, every `interval` on a GLib
-/// timeout, and at `finish()` with `vitrine_up 0`.
+/// timeout (memory sampled off the main thread), and at `finish()` with `vitrine_up 0`.
 ///
 /// Each write is atomic (`g_file_set_contents_full`: a temporary file in the same folder,
 /// renamed over the old one), so the collector never reads half a file; the temporary
@@ -28,6 +28,8 @@ public final class MetricsTextfile {
     /// Where the process tree is read (`/proc`; a fake tree in tests).
     private let proc: String
     private var timer: guint = 0
+    private var sampling = false
+    private var lastMemory: ProcessTreeMemory?
     /// Whether the last write failed (so a failure is logged once, not every interval).
     private var failing = false
     /// The last write's error, if it failed.
@@ -43,14 +45,14 @@ public final class MetricsTextfile {
 
     /// Writes the file now, then every `interval`.
     public func start() {
-        write()
+        tick()
         guard timer == 0 else { return }
         let milliseconds = max(1, guint(min(interval.inSeconds * 1000, Double(UInt32.max / 2))))
         let context = Unmanaged.passRetained(SignalContext(owner: self)).toOpaque()
         timer = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             onMainLoop(data) { data in
                 guard let owner = SignalContext.owner(data, as: MetricsTextfile.self) else { return gboolean(0) } // G_SOURCE_REMOVE
-                owner.write()
+                owner.tick()
                 return gboolean(1) // G_SOURCE_CONTINUE
             }
         }, context, { data in
@@ -59,18 +61,38 @@ public final class MetricsTextfile {
         })
     }
 
-    /// The program is ending: stops the timer and writes `vitrine_up 0`.
+    /// The program is ending: stops the timer and writes `vitrine_up 0` at once (with the
+    /// memory last sampled).
     public func finish() {
         stopTimer()
         metrics.up = false
-        write()
+        write(memory: lastMemory)
+    }
+
+    /// Samples the process tree's memory off the main thread (reading `smaps_rollup` makes
+    /// the kernel walk each process's page tables: milliseconds the page should not wait),
+    /// then writes on it. A tick while a sample is under way is skipped.
+    private func tick() {
+        guard !sampling else { return }
+        sampling = true
+        let proc = self.proc
+        Task.detached(priority: .utility) { [weak self] in
+            let memory = ProcessTreeMemory.sample(root: getpid(), proc: proc)
+            await self?.sampled(memory)
+        }
+    }
+
+    private func sampled(_ memory: ProcessTreeMemory?) {
+        sampling = false
+        lastMemory = memory
+        write(memory: memory)
     }
 
     /// Renders and writes the metrics; false (and the error logged) if the file could not
     /// be written.
     @discardableResult
-    public func write() -> Bool {
-        let text = metrics.render(memory: ProcessTreeMemory.sample(root: getpid(), proc: proc))
+    private func write(memory: ProcessTreeMemory?) -> Bool {
+        let text = metrics.render(memory: memory)
         var error: UnsafeMutablePointer<GError>?
         let written = text.withCString { bytes in
             g_file_set_contents_full(path, bytes, gssize(strlen(bytes)), G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error) != 0
