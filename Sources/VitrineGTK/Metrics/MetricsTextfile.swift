@@ -27,7 +27,8 @@ public final class MetricsTextfile {
     private let interval: Duration
     /// Where the process tree is read (`/proc`; a fake tree in tests).
     private let proc: String
-    private var timer: guint = 0
+    /// The GLib source of the periodic write (0: none).
+    private(set) var timer: guint = 0
     private var sampling = false
     private var lastMemory: ProcessTreeMemory?
     /// Whether the last write failed (so a failure is logged once, not every interval).
