@@ -84,7 +84,8 @@ final class Launcher: EventSink {
                             printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
                         }
                     }
-                })
+                },
+                quit: { GTKRuntime.quit() })
         }
         if let textfile = configuration.metricsTextfile {
             let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
