@@ -52,3 +52,45 @@ extension WebKitTests {
         }
     }
 }
+
+extension WebKitTests {
+    /// `ContainerMetrics` against a real WebKit view's events: a kiosk whose app server
+    /// answers 503 shows the error page (a failure, not a load), then the page itself.
+    @Suite
+    @MainActor
+    struct ContainerMetricsWindowTests {
+        @Test func theErrorPageIsAFailureAndTheRecoveredPageALoad() async throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>real</title>", "MAINTENANCE": ""])
+            defer { server.stop() }
+            let url = server.url("maintenance/index.html")
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false))
+            defer { fixture.close() }
+            let metrics = ContainerMetrics()
+            fixture.container.addEventSink(metrics)
+            func value(_ name: String, _ labels: [MetricFamily.Label] = []) -> Double? {
+                metrics.families(memory: nil).first { $0.name == name }?.samples.first { $0.labels == labels }?.value
+            }
+            fixture.container.start()
+            let page = url.absoluteString
+            try await fixture.next(where: { $0 == .native(action: "error-page", detail: "network \(page)") })
+            // The error page's own load (the refused response never committed).
+            try await fixture.next(where: { $0 == .load(event: "committed", url: page, error: nil) })
+            try await fixture.nextLoad(of: url)
+            #expect(value("vitrine_load_failures_total", [.init("kind", "http-503")]) == 1)
+            #expect(value("vitrine_error_pages_total") == 1)
+            #expect(value("vitrine_loads_started_total") == 1)
+            #expect(value("vitrine_loads_finished_total") == 0, "the error page is not the page")
+            #expect(value("vitrine_last_successful_load_timestamp_seconds") == 0)
+
+            try FileManager.default.removeItem(at: server.directory.appendingPathComponent("MAINTENANCE"))
+            try await fixture.next(where: { $0 == .native(action: "recovered", detail: page) }, timeout: .seconds(30))
+            #expect(value("vitrine_loads_finished_total") == 1)
+            #expect(value("vitrine_load_recoveries_total") == 1)
+            // A retry may have come before the file was gone: each failed attempt had its error page.
+            let failures = try #require(value("vitrine_load_failures_total", [.init("kind", "http-503")]))
+            #expect(value("vitrine_error_pages_total") == failures)
+            #expect(value("vitrine_loads_started_total") == failures + 1, "every attempt, and none of the error pages")
+            #expect(value("vitrine_last_successful_load_timestamp_seconds").map { abs($0 - Date().timeIntervalSince1970) < 60 } == true)
+        }
+    }
+}
