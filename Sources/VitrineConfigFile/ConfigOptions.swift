@@ -78,6 +78,10 @@ enum ConfigOptions {
         .seconds("kiosk.crash-loop-backoff", allowsZero: true, "how long the crash-loop page waits before trying again", kiosk(\.crashLoopBackoff)),
         .seconds("kiosk.unresponsive-timeout", allowsZero: false, "seconds before a hung page is terminated and reloaded",
                  kiosk(\.unresponsiveTimeout)),
+        .seconds("kiosk.load-timeout", allowsZero: true, zeroMeaning: "never",
+                 "seconds a page's server may take to begin answering before the error page shows and it is tried again") {
+            kiosk(\.loadTimeout)($0, $1 == .zero ? nil : $1)
+        },
         .integer("kiosk.web-memory-limit",
                  .integer(expected: "a number of megabytes from 64 to 1048576", refusal: "be from 64 to 1048576 (megabytes)",
                           where: KioskOptions.acceptsWebMemoryLimit),

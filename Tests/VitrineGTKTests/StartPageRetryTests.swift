@@ -77,6 +77,24 @@ extension WebKitTests {
             }
         }
 
+        /// A server that accepts the connection and never answers: after `load-timeout` the
+        /// error page, and the next attempt, which is timed again.
+        @Test func aServerThatNeverAnswersIsGivenUpOnAfterTheLoadTimeoutAndTriedAgain() async throws {
+            let silent = try SilentServer()
+            defer { silent.stop() }
+            let url = URL(string: "http://127.0.0.1:\(silent.port)/index.html")!
+            var options = KioskOptions()
+            options.loadTimeout = .seconds(1)
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false).kiosk(options))
+            defer { fixture.close() }
+            fixture.container.start()
+            let retry = try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "), timeout: .seconds(10))
+            guard case let .native(_, detail) = retry else { return }
+            #expect(detail.hasSuffix("(timed-out)"), "\(detail)")
+            try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
+            try await fixture.next(where: native("retry", "2 \(url.absoluteString) in "), timeout: .seconds(15))
+        }
+
         /// Emits the real `network-changed` signal on GLib's real default network monitor.
         func emitNetworkChanged(available: Bool) {
             let monitor = g_network_monitor_get_default()!
@@ -109,6 +127,30 @@ final class NotTLSServer {
                 connection, _ = server.accept()
                 connection.sendall(b"HTTP/1.0 200 OK\\r\\n\\r\\nnot TLS")
                 connection.close()
+            """]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where !LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+    }
+
+    func stop() { kill(process.processIdentifier, SIGKILL) }
+}
+
+/// A loopback server that accepts every connection and never answers (a hung backend).
+final class SilentServer {
+    let port: Int
+    private let process = Process()
+
+    init() throws {
+        port = try freePort()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import socket
+            server = socket.create_server(("127.0.0.1", \(port)))
+            held = []
+            while True:
+                held.append(server.accept()[0])
             """]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -38,6 +38,10 @@ public struct KioskOptions: Sendable, Equatable {
     /// A web process using more than this many megabytes is killed and recovered like a
     /// crash; nil: WebKit's own handling of memory pressure.
     public var webMemoryLimit: Int?
+    /// A page whose server has not begun to answer after this long is given up on, shown
+    /// as the error page and tried again like any failed load (a backend that accepts
+    /// connections but hangs); nil: WebKit waits as long as the connection lives.
+    public var loadTimeout: Duration? = .seconds(30)
     /// Vitrine's own on-screen keyboard, below the page, for touch screens without a
     /// keyboard (cage has no input-method protocol for a system keyboard).
     public var onScreenKeyboard = false
