@@ -38,6 +38,8 @@ public struct KioskOptions: Sendable, Equatable {
     /// A web process using more than this many megabytes is killed and recovered like a
     /// crash; nil: WebKit's own handling of memory pressure.
     public var webMemoryLimit: Int?
+    /// Degrees clockwise the kiosk session turns the output (cage's `-r`, once per 90°).
+    public var rotation = 0
 
     public init(
         lockdown: Bool = true, hidesCursor: Bool = false, idleReset: Duration? = nil,
@@ -55,6 +57,7 @@ public struct KioskOptions: Sendable, Equatable {
         self.crashLoopBackoff = crashLoopBackoff
         self.unresponsiveTimeout = unresponsiveTimeout
         webMemoryLimit = nil
+        rotation = 0
     }
 
     /// Whether `limit` can be a crash-loop limit: the one rule the builder and a
@@ -63,6 +66,7 @@ public struct KioskOptions: Sendable, Equatable {
 
     /// Whether `megabytes` can be a web memory limit (WebKit's own start needs some 50 MB).
     public static func acceptsWebMemoryLimit(_ megabytes: Int) -> Bool { (64...1_048_576).contains(megabytes) }
+    public static let rotations = [0, 90, 180, 270]
 }
 
 /// The kinds of permission a page can ask for.
