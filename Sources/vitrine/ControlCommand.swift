@@ -14,7 +14,7 @@ import VitrineGTK
 struct ControlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE.",
+        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE, display on|off, next.",
         discussion: """
             The same actions are available to any D-Bus client, e.g. \
             'gapplication action org.vitrine.Vitrine reload' or \
@@ -24,18 +24,20 @@ struct ControlCommand: ParsableCommand {
             """)
 
     enum Action: String, ExpressibleByArgument, CaseIterable {
-        case reload, home, navigate, screenshot
+        case reload, home, navigate, screenshot, display, next
     }
 
-    @Argument(help: "reload | home | navigate | screenshot")
+    @Argument(help: "reload | home | navigate | screenshot | display | next")
     var action: Action
 
-    @Argument(help: "The URL for navigate, the PNG file for screenshot.")
+    @Argument(help: "The URL for navigate, the PNG file for screenshot, on or off for display.")
     var argument: String?
 
     mutating func validate() throws {
         switch action {
-        case .reload, .home:
+        case .display:
+            guard argument == "on" || argument == "off" else { throw ValidationError("display needs on or off") }
+        case .reload, .home, .next:
             if argument != nil { throw ValidationError("'\(action.rawValue)' takes no argument") }
         case .navigate:
             guard let argument, let url = URL(string: argument), url.scheme != nil else {

@@ -82,7 +82,9 @@ final class Launcher: EventSink {
                             printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
                         }
                     }
-                })
+                },
+                display: { [weak container] on in container?.setDisplay(on: on) },
+                next: { [weak container] in container?.nextPage() })
         }
         container.onClose = { GTKRuntime.quit() }
         container.loadObservers.append { [weak self, weak container] event, _ in

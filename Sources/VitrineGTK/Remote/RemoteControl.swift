@@ -7,7 +7,8 @@ import Foundation
 import Vitrine
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`.
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `display(s)` ("on" or
+/// "off") and `next`.
 ///
 /// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
 /// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
@@ -25,13 +26,20 @@ public final class RemoteControl {
         public var reload: () -> Void
         public var home: () -> Void
         public var screenshot: (String) -> Void
+        /// The screen on (true) or off (`vitrine ctl display on|off`).
+        public var display: (Bool) -> Void
+        /// The next playlist page (`vitrine ctl next`).
+        public var next: () -> Void
 
         public init(navigate: @escaping (URL) -> Void, reload: @escaping () -> Void, home: @escaping () -> Void,
-                    screenshot: @escaping (String) -> Void) {
+                    screenshot: @escaping (String) -> Void, display: @escaping (Bool) -> Void = { _ in },
+                    next: @escaping () -> Void = {}) {
             self.navigate = navigate
             self.reload = reload
             self.home = home
             self.screenshot = screenshot
+            self.display = display
+            self.next = next
         }
     }
 
@@ -46,7 +54,9 @@ public final class RemoteControl {
     }
 
     public static let objectPath = "/org/vitrine/Vitrine"
-    public static let actionNames = ["reload", "home", "navigate", "screenshot"]
+    public static let actionNames = ["reload", "home", "navigate", "screenshot", "display", "next"]
+    /// The actions that take a string.
+    static let actionsWithArgument: Set<String> = ["navigate", "screenshot", "display"]
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
@@ -99,7 +109,7 @@ public final class RemoteControl {
     private func installActions() {
         let group: OpaquePointer = OpaquePointer(application)
         for name in Self.actionNames {
-            let parameter: OpaquePointer? = (name == "navigate" || name == "screenshot") ? g_variant_type_new("s") : nil
+            let parameter: OpaquePointer? = Self.actionsWithArgument.contains(name) ? g_variant_type_new("s") : nil
             let action = g_simple_action_new(name, parameter)!
             if let parameter { g_variant_type_free(parameter) }
             signals.connect(gptr(action), "activate", context: SignalContext(owner: self, tag: name), handler: gCallback(onAction))
@@ -118,6 +128,9 @@ public final class RemoteControl {
             if let argument, let url = URL(string: argument), url.scheme != nil { handlers.navigate(url) }
         case "screenshot":
             if let argument, argument.hasPrefix("/") { handlers.screenshot(argument) }
+        case "display":
+            if argument == "on" || argument == "off" { handlers.display(argument == "on") }
+        case "next": handlers.next()
         default: break
         }
     }
