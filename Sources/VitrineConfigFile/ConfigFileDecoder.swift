@@ -68,7 +68,9 @@ final class ConfigFileDecoder {
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
             case .tables(let required, let check):
                 if let entries = tables(table, option.name, at: path) {
-                    settings.values[option.key] = .entries(decodeEntries(of: option, entries, required: required, check: check))
+                    let kept = decodeEntries(of: option, entries, required: required, check: check)
+                    settings.values[option.key] = .entries(kept.map(\.values))
+                    settings.entryPositions[option.key] = kept.map { (map.position(ofValue: $0.path), display($0.path)) }
                 }
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
@@ -79,7 +81,7 @@ final class ConfigFileDecoder {
     /// Each table of an array of tables read by its declared options; a table with any
     /// problem is reported and left out.
     private func decodeEntries(of option: ConfigOption, _ entries: [(TOMLTable, Path)], required: [String],
-                               check: ([String: OptionValue]) -> String?) -> [[String: OptionValue]] {
+                               check: ([String: OptionValue]) -> String?) -> [(values: [String: OptionValue], path: Path)] {
         entries.compactMap { entry, entryPath in
             let errorsBefore = errors.count
             var fields = ConfigSettings()
@@ -93,7 +95,7 @@ final class ConfigFileDecoder {
                 report(at: map.position(ofValue: entryPath), "\(display(entryPath)) \(problem)")
                 return nil
             }
-            return values
+            return (values, entryPath)
         }
     }
 

@@ -20,6 +20,7 @@ struct ScheduleConfigTests {
         let configuration = try ConfigFile(text: """
             preset = "kiosk"
             start-url = "https://signage.example/menu"
+            allowed-origins = ["app://app"]
             [kiosk]
             rotation = 90
             [schedule]
@@ -63,6 +64,28 @@ struct ScheduleConfigTests {
         let configuration = try ConfigFile(text: #"start-url = "https://example.org/""#, path: "a.toml").configuration()
         #expect(configuration.schedule.isEmpty)
         #expect(ConfigFile.printedValue(of: "kiosk.rotation", in: configuration) == "0")
+    }
+
+    @Test func aPlaylistPageTheKiosksAllowListRefusesIsReportedAtItsEntry() {
+        let problems = errors("""
+            preset = "kiosk"
+            start-url = "https://signage.example/menu"
+            allowed-origins = ["https://cdn.example"]
+            [[schedule.playlist]]
+            url = "https://signage.example/menu"
+            duration = 30
+            [[schedule.playlist]]
+            url = "https://elsewhere.example/promo"
+            duration = 10
+            [[schedule.playlist]]
+            url = "https://cdn.example/video.html"
+            duration = 10
+            """)
+        #expect(problems == [
+            "signage.toml:7:1: schedule.playlist[1].url https://elsewhere.example/promo is refused by the navigation chain's origin-allowlist: its origin is not one of the app's (add it to allowed-origins)",
+        ])
+        // The default preset has no allow-list: any page may be in the playlist.
+        #expect(errors("[[schedule.playlist]]\nurl = \"https://elsewhere.example/\"\nduration = 5\n").isEmpty)
     }
 
     @Test func everyMistakeIsReportedAtItsPosition() {

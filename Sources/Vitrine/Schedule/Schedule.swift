@@ -25,6 +25,18 @@ public struct Schedule: Sendable, Equatable {
 
     public var isEmpty: Bool { playlist.isEmpty && reloads.isEmpty && displayWindows.isEmpty }
 
+    /// Why `configuration`'s chain will never show `url`, as far as can be told without a
+    /// page (nil: it may be shown): its origin-allowlist refuses the URL's origin.
+    public static func refusal(of url: URL, in configuration: Configuration) -> String? {
+        guard let allowlist = configuration.navigationChain.handlers.lazy.compactMap({ $0 as? OriginAllowlistHandler }).first
+        else { return nil }
+        let allowed = allowlist.origins ?? configuration.appOrigins
+        guard let origin = Origin(url), allowed.contains(origin) else {
+            return "is refused by the navigation chain's \(OriginAllowlistHandler.typeName): its origin is not one of the app's (add it to allowed-origins)"
+        }
+        return nil
+    }
+
     /// Whether a playlist entry's `duration` is acceptable: more than zero.
     public static func acceptsDuration(_ duration: Duration) -> Bool { duration > .zero }
 }
