@@ -1,7 +1,8 @@
+import CWebKitGTK
 import Foundation
 import Testing
 import Vitrine
-import VitrineGTK
+@testable import VitrineGTK
 
 extension WebKitTests {
     /// `[schedule]` in a real window: a playlist turning through real pages (one refused by
@@ -69,6 +70,37 @@ extension WebKitTests {
                                              to: { if case .load("finished", _, _) = $0 { return true }; return false })
             #expect(!rotations.isEmpty)
             print("signage: rotation, schedule-page → load finished (ms): \(rotations.map { Int(($0.inSeconds * 1000).rounded()) })")
+        }
+
+        @Test func reloadsComeOnTimeAndAClickWakesTheScreen() async throws {
+            let server = try LoopbackHTTPServer(pages: ["a.html": Self.page("A")])
+            defer { server.stop() }
+            let a = server.url("a.html")
+            let schedule = Schedule(playlist: [PlaylistEntry(url: a, duration: .seconds(60))], reloads: [.every(.milliseconds(300))])
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(a).fullscreen(false)
+                .preference(\.schedule, schedule))
+            defer { fixture.close() }
+            try await fixture.start(waitingFor: a)
+            try await fixture.next(where: native("schedule-reload"))
+            try await fixture.next(where: { if case .navigation(_, _, _, "reload", _, "request") = $0 { return true }; return false })
+            try await fixture.nextLoad(of: a)
+
+            fixture.container.setDisplay(on: false)
+            try await fixture.next(where: native("display-off", "command"))
+            // A button press on the black cover, through GTK's own event dispatch.
+            let cover = try #require(fixture.container.scheduleRunner?.cover.widget)
+            let coverWindow = try #require(gtk_widget_get_window(cover))
+            let event = try #require(gdk_event_new(GDK_BUTTON_PRESS))
+            event.pointee.button.window = coverWindow
+            g_object_ref(gptr(coverWindow))
+            event.pointee.button.button = 1
+            event.pointee.button.x = 40
+            event.pointee.button.y = 40
+            gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default())))
+            gtk_main_do_event(event)
+            gdk_event_free(event)
+            try await fixture.next(where: native("display-on", "input"))
+            #expect(fixture.container.isDisplayOn)
         }
 
         @Test func theScreenOffHidesThePageAndOnShowsItAgain() async throws {

@@ -20,6 +20,8 @@ final class DisplayCover {
     /// The stack page shown before the cover (the web content, or a native route).
     private var coveredChild: String?
     var isShown: Bool { coveredChild != nil }
+    /// The black widget (tests send it input).
+    var widget: UnsafeMutablePointer<GtkWidget> { cover.pointer }
     /// Input while the screen is off (a key, a click, a touch).
     var onInput: (() -> Void)?
 

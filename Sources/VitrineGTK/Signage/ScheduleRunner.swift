@@ -24,7 +24,7 @@ final class ScheduleRunner: EventSink {
     private var scheduler: SignageScheduler
     private let now: @MainActor () -> Date
     private var timer: Task<Void, Never>?
-    private let cover: DisplayCover
+    let cover: DisplayCover
     /// The playlist page being loaded, once its load has started.
     private var loading: (index: Int, url: URL, started: Bool)?
 
