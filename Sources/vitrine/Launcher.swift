@@ -83,6 +83,7 @@ final class Launcher: EventSink {
                         }
                     }
                 },
+                quit: { GTKRuntime.quit() },
                 display: { [weak container] on in container?.setDisplay(on: on) },
                 next: { [weak container] in container?.nextPage() })
         }

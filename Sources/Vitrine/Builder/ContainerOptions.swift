@@ -40,6 +40,9 @@ public struct KioskOptions: Sendable, Equatable {
     public var webMemoryLimit: Int?
     /// Degrees clockwise the kiosk session turns the output (cage's `-r`, once per 90°).
     public var rotation = 0
+    /// Vitrine's own on-screen keyboard, below the page, for touch screens without a
+    /// keyboard (cage has no input-method protocol for a system keyboard).
+    public var onScreenKeyboard = false
 
     public init(
         lockdown: Bool = true, hidesCursor: Bool = false, idleReset: Duration? = nil,

@@ -7,8 +7,8 @@ import Foundation
 import Vitrine
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `display(s)` ("on" or
-/// "off") and `next`.
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`, `display(s)`
+/// ("on" or "off") and `next`.
 ///
 /// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
 /// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
@@ -26,18 +26,21 @@ public final class RemoteControl {
         public var reload: () -> Void
         public var home: () -> Void
         public var screenshot: (String) -> Void
+        /// Ends the program as SIGTERM does: the one way besides signals to end a kiosk.
+        public var quit: () -> Void
         /// The screen on (true) or off (`vitrine ctl display on|off`).
         public var display: (Bool) -> Void
         /// The next playlist page (`vitrine ctl next`).
         public var next: () -> Void
 
         public init(navigate: @escaping (URL) -> Void, reload: @escaping () -> Void, home: @escaping () -> Void,
-                    screenshot: @escaping (String) -> Void, display: @escaping (Bool) -> Void = { _ in },
-                    next: @escaping () -> Void = {}) {
+                    screenshot: @escaping (String) -> Void, quit: @escaping () -> Void,
+                    display: @escaping (Bool) -> Void = { _ in }, next: @escaping () -> Void = {}) {
             self.navigate = navigate
             self.reload = reload
             self.home = home
             self.screenshot = screenshot
+            self.quit = quit
             self.display = display
             self.next = next
         }
@@ -54,7 +57,7 @@ public final class RemoteControl {
     }
 
     public static let objectPath = "/org/vitrine/Vitrine"
-    public static let actionNames = ["reload", "home", "navigate", "screenshot", "display", "next"]
+    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit", "display", "next"]
     /// The actions that take a string.
     static let actionsWithArgument: Set<String> = ["navigate", "screenshot", "display"]
 
@@ -128,6 +131,7 @@ public final class RemoteControl {
             if let argument, let url = URL(string: argument), url.scheme != nil { handlers.navigate(url) }
         case "screenshot":
             if let argument, argument.hasPrefix("/") { handlers.screenshot(argument) }
+        case "quit": handlers.quit()
         case "display":
             if argument == "on" || argument == "off" { handlers.display(argument == "on") }
         case "next": handlers.next()
