@@ -18,6 +18,9 @@ include packaging/release-build.mk
 # AT-SPI (python3-pyatspi, at-spi2-core): the on-screen keyboard's test clicks its keys as
 # assistive technology does.
 APT_PACKAGES += python3-pyatspi at-spi2-core
+# node_exporter: the metrics test runs its own on a loopback port (the service the package
+# may start on :9100 is not used).
+APT_PACKAGES += prometheus-node-exporter
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -167,6 +167,18 @@ enum ConfigOptions {
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
         .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
 
+        ConfigOption.section("metrics", "Prometheus metrics in a file for node_exporter's textfile collector")
+            .summarized(as: "metrics") { configuration, _ in
+                configuration.metricsTextfile.map { "\($0.path) every \(seconds(configuration.metricsInterval))" }
+            },
+        .url("metrics.textfile", .path(.output(suffix: ".prom", why: "node_exporter's textfile collector reads only *.prom files")),
+             "the metrics file, written atomically; relative paths are relative to the configuration file") {
+            $0.preference(\.metricsTextfile, $1)
+        },
+        .seconds("metrics.interval", allowsZero: false, "seconds between writes of the metrics file (default 15)") {
+            $0.preference(\.metricsInterval, $1)
+        },
+
         .structured("permissions", "origin = permission kinds granted; everything else is denied"),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),

@@ -32,6 +32,8 @@ final class Launcher: EventSink {
     private var status: Int32 = 0
     private var firstLoadSettled = false
     private var remote: RemoteControl?
+    /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
+    private var metricsFile: MetricsTextfile?
 
     init(configuration: Configuration, eventLog: JSONLinesEventLog?, screenshot: String?, exitAfterLoad: Bool,
          loadTimeout: Double, singleInstance: Bool) {
@@ -87,6 +89,11 @@ final class Launcher: EventSink {
                 display: { [weak container] on in container?.setDisplay(on: on) },
                 next: { [weak container] in container?.nextPage() })
         }
+        if let textfile = configuration.metricsTextfile {
+            let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
+            container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
+            self.metricsFile = metricsFile
+        }
         container.onClose = { GTKRuntime.quit() }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
@@ -104,10 +111,12 @@ final class Launcher: EventSink {
             }
         }
         container.start()
+        metricsFile?.start()
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
         container.close()
+        metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status
     }
 

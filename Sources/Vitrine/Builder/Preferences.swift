@@ -38,6 +38,11 @@ public struct Preferences: Sendable, Equatable {
     /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
     /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
     public var keyboardLayout = "us"
+    /// Where the program writes its Prometheus metrics (node_exporter's textfile
+    /// collector reads `*.prom` files); nil: no metrics file.
+    public var metricsTextfile: URL?
+    /// How often the metrics file is written.
+    public var metricsInterval: Duration = .seconds(15)
 
     public init() {}
 }
