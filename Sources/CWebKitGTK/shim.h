@@ -37,17 +37,28 @@ static inline int vitrine_dpms_available(GdkDisplay *display) {
 #endif
 }
 
-/* Forces the monitor on or off; 1 when DPMS was used. */
-static inline int vitrine_dpms_force(GdkDisplay *display, int on) {
+/* Forces the monitor off (saving in *was_enabled whether DPMS was enabled, since forcing
+   needs it on) or back on (disabling DPMS again when it was off before, so that its idle
+   timeouts never blank a kiosk by themselves); 1 when DPMS was used. */
+static inline int vitrine_dpms_force(GdkDisplay *display, int on, int *was_enabled) {
 #ifdef GDK_WINDOWING_X11
     if (!vitrine_dpms_available(display)) return 0;
     Display *x = gdk_x11_display_get_xdisplay(display);
-    DPMSEnable(x);
-    DPMSForceLevel(x, on ? DPMSModeOn : DPMSModeOff);
+    if (on) {
+        DPMSForceLevel(x, DPMSModeOn);
+        if (!*was_enabled) DPMSDisable(x);
+    } else {
+        CARD16 level;
+        BOOL enabled;
+        DPMSInfo(x, &level, &enabled);
+        *was_enabled = enabled;
+        DPMSEnable(x);
+        DPMSForceLevel(x, DPMSModeOff);
+    }
     XFlush(x);
     return 1;
 #else
-    (void)display; (void)on;
+    (void)display; (void)on; (void)was_enabled;
     return 0;
 #endif
 }

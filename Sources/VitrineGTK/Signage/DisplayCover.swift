@@ -19,6 +19,7 @@ final class DisplayCover {
     private let signals = SignalConnections()
     /// The stack page shown before the cover (the web content, or a native route).
     private var coveredChild: String?
+    private var power = ScreenPower()
     var isShown: Bool { coveredChild != nil }
     /// The black widget (tests send it input).
     var widget: UnsafeMutablePointer<GtkWidget> { cover.pointer }
@@ -50,14 +51,14 @@ final class DisplayCover {
         let stack = container.stackPointer
         coveredChild = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } ?? "main"
         gtk_stack_set_visible_child_full(stack, Self.stackName, GTK_STACK_TRANSITION_TYPE_NONE)
-        ScreenPower.set(on: false, window: container.window)
+        power.set(on: false, window: container.window)
     }
 
     /// Shows the page again (it is visible again) and wakes the monitor.
     func hide() {
         guard let container, let covered = coveredChild, !container.isTornDown else { return }
         coveredChild = nil
-        ScreenPower.set(on: true, window: container.window)
+        power.set(on: true, window: container.window)
         gtk_stack_set_visible_child_full(container.stackPointer, covered, GTK_STACK_TRANSITION_TYPE_NONE)
     }
 
