@@ -66,9 +66,36 @@ final class ConfigFileDecoder {
                 guard let section = self.table(table, option.name, at: path) else { continue }
                 settings.sections.insert(option.key)
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
+            case .tables(let required, let check):
+                if let entries = tables(table, option.name, at: path) {
+                    let kept = decodeEntries(of: option, entries, required: required, check: check)
+                    settings.values[option.key] = .entries(kept.map(\.values))
+                    settings.entryPositions[option.key] = kept.map { (map.position(ofValue: $0.path), display($0.path)) }
+                }
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
             }
+        }
+    }
+
+    /// Each table of an array of tables read by its declared options; a table with any
+    /// problem is reported and left out.
+    private func decodeEntries(of option: ConfigOption, _ entries: [(TOMLTable, Path)], required: [String],
+                               check: ([String: OptionValue]) -> String?) -> [(values: [String: OptionValue], path: Path)] {
+        entries.compactMap { entry, entryPath in
+            let errorsBefore = errors.count
+            var fields = ConfigSettings()
+            decodeOptions(in: entry, at: entryPath, into: &fields)
+            for key in required where entry[key] == nil {
+                missing(key, in: entryPath, expected: ConfigOptions.option(option.key + "." + key)?.doc ?? key)
+            }
+            guard errors.count == errorsBefore else { return nil }
+            let values = Dictionary(uniqueKeysWithValues: fields.values.map { (String($0.key.dropFirst(option.key.count + 1)), $0.value) })
+            if let problem = check(values) {
+                report(at: map.position(ofValue: entryPath), "\(display(entryPath)) \(problem)")
+                return nil
+            }
+            return (values, entryPath)
         }
     }
 
@@ -91,6 +118,13 @@ final class ConfigFileDecoder {
             self.path(table, key, at: path, mustBe: kind).map(OptionValue.url)
         case .origins:
             origins(table, key, at: path).map(OptionValue.origins)
+        case .timeOfDay:
+            string(table, key, at: path, expected: TimeOfDay.expectation, where: { TimeOfDay($0) != nil })
+                .flatMap { TimeOfDay($0) }.map(OptionValue.time)
+        case .timesOfDay:
+            array(table, key, at: path, of: TimeOfDay.expectation) { $0.string.flatMap { TimeOfDay($0) } }.map(OptionValue.times)
+        case .weekdays:
+            weekdays(table, key, at: path).map(OptionValue.weekdays)
         }
     }
 
@@ -162,6 +196,16 @@ final class ConfigFileDecoder {
         default:
             return URL(fileURLWithPath: resolved)
         }
+    }
+
+    /// A non-empty array of days, `"mon"` … `"sun"`.
+    func weekdays(_ table: TOMLTable, _ key: String, at path: Path) -> Set<Weekday>? {
+        let expected = "a day: one of \(Self.list(Weekday.allCases.map(\.rawValue)))"
+        guard let days = array(table, key, at: path, of: expected, { $0.string.flatMap { Weekday(rawValue: $0.lowercased()) } }) else {
+            return nil
+        }
+        if days.isEmpty { report(at: map.position(ofValue: path + [.key(key)]), "\(display(path + [.key(key)])) must list at least one day") }
+        return days.isEmpty ? nil : Set(days)
     }
 
     func origins(_ table: TOMLTable, _ key: String, at path: Path) -> [Origin]? {

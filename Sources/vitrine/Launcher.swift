@@ -85,7 +85,9 @@ final class Launcher: EventSink {
                         }
                     }
                 },
-                quit: { GTKRuntime.quit() })
+                quit: { GTKRuntime.quit() },
+                display: { [weak container] on in container?.setDisplay(on: on) },
+                next: { [weak container] in container?.nextPage() })
         }
         if let textfile = configuration.metricsTextfile {
             let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)

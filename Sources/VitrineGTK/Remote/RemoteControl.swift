@@ -7,7 +7,8 @@ import Foundation
 import Vitrine
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`.
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`, `display(s)`
+/// ("on" or "off") and `next`.
 ///
 /// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
 /// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
@@ -27,14 +28,21 @@ public final class RemoteControl {
         public var screenshot: (String) -> Void
         /// Ends the program as SIGTERM does: the one way besides signals to end a kiosk.
         public var quit: () -> Void
+        /// The screen on (true) or off (`vitrine ctl display on|off`).
+        public var display: (Bool) -> Void
+        /// The next playlist page (`vitrine ctl next`).
+        public var next: () -> Void
 
         public init(navigate: @escaping (URL) -> Void, reload: @escaping () -> Void, home: @escaping () -> Void,
-                    screenshot: @escaping (String) -> Void, quit: @escaping () -> Void) {
+                    screenshot: @escaping (String) -> Void, quit: @escaping () -> Void,
+                    display: @escaping (Bool) -> Void = { _ in }, next: @escaping () -> Void = {}) {
             self.navigate = navigate
             self.reload = reload
             self.home = home
             self.screenshot = screenshot
             self.quit = quit
+            self.display = display
+            self.next = next
         }
     }
 
@@ -49,7 +57,9 @@ public final class RemoteControl {
     }
 
     public static let objectPath = "/org/vitrine/Vitrine"
-    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit"]
+    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit", "display", "next"]
+    /// The actions that take a string.
+    static let actionsWithArgument: Set<String> = ["navigate", "screenshot", "display"]
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
@@ -102,7 +112,7 @@ public final class RemoteControl {
     private func installActions() {
         let group: OpaquePointer = OpaquePointer(application)
         for name in Self.actionNames {
-            let parameter: OpaquePointer? = (name == "navigate" || name == "screenshot") ? g_variant_type_new("s") : nil
+            let parameter: OpaquePointer? = Self.actionsWithArgument.contains(name) ? g_variant_type_new("s") : nil
             let action = g_simple_action_new(name, parameter)!
             if let parameter { g_variant_type_free(parameter) }
             signals.connect(gptr(action), "activate", context: SignalContext(owner: self, tag: name), handler: gCallback(onAction))
@@ -122,6 +132,9 @@ public final class RemoteControl {
         case "screenshot":
             if let argument, argument.hasPrefix("/") { handlers.screenshot(argument) }
         case "quit": handlers.quit()
+        case "display":
+            if argument == "on" || argument == "off" { handlers.display(argument == "on") }
+        case "next": handlers.next()
         default: break
         }
     }
