@@ -113,7 +113,22 @@ enum ConfigOptions {
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
         .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
 
-        .structured("permissions", "origin = permission kinds granted; everything else is denied"),
+        .originGrants("permissions", names: PermissionKind.allCases.map(\.rawValue), "origin = permission kinds granted; everything else is denied") {
+            configurator, grants in
+            grants.reduce(configurator) { $0.grantPermissions(Set($1.names.compactMap(PermissionKind.init(rawValue:))), to: $1.origin) }
+        },
+        ConfigOption.originGrants("capabilities", names: Capability.allCases.map(\.rawValue),
+                                  "origin = native capabilities its pages may use; everything else is refused") { configurator, grants in
+            grants.reduce(configurator) { $0.grantCapabilities(Set($1.names.compactMap(Capability.init(rawValue:))), to: $1.origin) }
+        }.summarized(as: "capabilities") { configuration, _ in
+            let grants = configuration.capabilities.byOrigin.sorted { $0.key.description < $1.key.description }
+            return grants.isEmpty ? nil : grants.map { origin, granted in
+                "\(origin): \(Capability.allCases.filter(granted.contains).map(\.rawValue).joined(separator: ", "))"
+            }.joined(separator: "; ")
+        },
+        .string("app-id", .applicationID, "the app's id: its storage and window state are kept under it (default: from the start page's origin)") {
+            $0.preference(\.applicationID, $1)
+        },
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
     ]

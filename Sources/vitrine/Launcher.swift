@@ -84,7 +84,8 @@ final class Launcher: EventSink {
                     }
                 })
         }
-        container.onClose = { GTKRuntime.quit() }
+        // Closing the last of the app's windows ends the program.
+        container.windows.onLastWindowClosed = { GTKRuntime.quit() }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
@@ -104,6 +105,8 @@ final class Launcher: EventSink {
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
+        container.windows.onLastWindowClosed = nil
+        for window in container.windows.windows { window.close() }
         container.close()
         return status
     }

@@ -33,6 +33,9 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// The app's id, under which its storage and window state are kept; nil: one made
+    /// from the start page's origin (see `Configuration.applicationID`).
+    public var applicationID: String?
 
     public init() {}
 }

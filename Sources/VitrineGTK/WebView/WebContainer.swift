@@ -51,7 +51,12 @@ public final class WebContainer: ContainerHost {
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
-    private var sinks = EventSinks()
+    var sinks = EventSinks()
+    /// The app's windows this one belongs to (see `openWindow`), and its id among them.
+    public let windows: WindowGroup
+    public private(set) var windowID = 0
+    /// Tells the pages about focus and size changes.
+    private var windowWatch: WindowWatch?
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -61,9 +66,17 @@ public final class WebContainer: ContainerHost {
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
     /// handlers and strategies are in place before the first navigation.
-    public init(configuration: Configuration) {
+    public convenience init(configuration: Configuration) {
+        self.init(configuration: configuration, joining: WindowGroup())
+    }
+
+    /// A window of `group` (`openWindow`'s windows join their opener's).
+    init(configuration: Configuration, joining group: WindowGroup) {
         self.configuration = configuration
-        self.strategies = configuration.strategies
+        // The capabilities' strategies are always there (each refuses pages not granted
+        // its capability); a configured strategy of the same name takes their place.
+        self.strategies = configuration.strategies.addingMissing(BuiltInCapabilities.strategies(for: configuration))
+        windows = group
         GTKRuntime.initialize()
         GTKRuntime.setWebKitEnvironment(configuration.webKitEnvironment)
         ProcessWebContext.prepare(for: configuration)
@@ -74,6 +87,8 @@ public final class WebContainer: ContainerHost {
         TLSExceptions.install(configuration.tlsExceptions, record: record)
         NetworkSetup.install(configuration.network, record: record)
         if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
+        windowID = group.join(self)
+        windowWatch = WindowWatch(container: self, window: window)
     }
 
     private func buildWindow() {
@@ -268,8 +283,11 @@ public final class WebContainer: ContainerHost {
         confirmation = nil
         signals.disconnectAll()
         kioskGuard = nil
+        windowWatch?.disconnect()
+        windowWatch = nil
         for pane in panes { pane.tearDown() }
         onClose?()
+        windows.leave(self)
         retainedWhileShown = nil
     }
 
