@@ -24,6 +24,8 @@ enum SDKFile: String, CaseIterable {
     case pageSDK = "vitrine.js"
     /// The frame registrar, isolated world.
     case frameRegistrar = "frame-registrar.js"
+    /// The capabilities' namespaces, main world, just before the page's SDK.
+    case capabilities = "capabilities.js"
 
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -52,6 +54,8 @@ enum SDKFile: String, CaseIterable {
                 "var CHANNEL_POSTS = \(BridgeChannel.unansweredPosts);",
                 "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
             ]
+        case .capabilities:
+            return ["Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });"]
         case .frameRegistrar:
             return [
                 "var FRAME_HANDLER = '\(ScriptBridge.frameHandlerName)';",

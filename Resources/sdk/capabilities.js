@@ -1,0 +1,82 @@
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window), typed by
+// vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
+// capability's name with `{action, …}`; native code refuses it unless the page's origin
+// was granted the capability ([capabilities] in the configuration).
+//
+// Injected in the page's world just before vitrine.js, in the same script: it only leaves
+// a function for vitrine.js, which calls it with its `invoke` and `on`, adds the
+// namespaces to the frozen `window.vitrine` and deletes the function before any page
+// script runs. Tests: Tests/sdk/capabilities.test.js.
+(function () {
+  'use strict';
+  if (window.vitrine) return;
+
+  var BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+  // Bytes as base64: what the bridge carries for binary data until it carries bytes.
+  function base64(bytes) {
+    var out = '';
+    for (var i = 0; i < bytes.length; i += 3) {
+      var a = bytes[i], b = bytes[i + 1], c = bytes[i + 2];
+      out += BASE64[a >> 2] + BASE64[((a & 3) << 4) | (b === undefined ? 0 : b >> 4)];
+      out += b === undefined ? '=' : BASE64[((b & 15) << 2) | (c === undefined ? 0 : c >> 6)];
+      out += c === undefined ? '=' : BASE64[c & 63];
+    }
+    return out;
+  }
+
+  function capabilities(invoke, on) {
+    function call(capability, action, fields) {
+      var body = { action: action };
+      if (fields) Object.keys(fields).forEach(function (key) { if (fields[key] !== undefined) body[key] = fields[key]; });
+      return invoke(capability, body);
+    }
+    function rejectType(message) { return Promise.reject(new TypeError(message)); }
+    function isKey(key) { return typeof key === 'string'; }
+
+    var storage = {
+      get: function (key) { return isKey(key) ? call('storage', 'get', { key: key }) : rejectType('vitrine.storage: a key is a string'); },
+      set: function (key, value) {
+        if (!isKey(key)) return rejectType('vitrine.storage: a key is a string');
+        return call('storage', 'set', { key: key, value: value === undefined ? null : value });
+      },
+      remove: function (key) { return isKey(key) ? call('storage', 'remove', { key: key }) : rejectType('vitrine.storage: a key is a string'); },
+      keys: function () { return call('storage', 'keys'); },
+      clear: function () { return call('storage', 'clear'); }
+    };
+
+    var clipboard = {
+      readText: function () { return call('clipboard', 'readText'); },
+      writeText: function (text) { return call('clipboard', 'writeText', { text: String(text) }); },
+      writeImage: function (bytes) {
+        if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+        if (!bytes || typeof bytes.length !== 'number' || typeof bytes.BYTES_PER_ELEMENT !== 'number' || bytes.BYTES_PER_ELEMENT !== 1) {
+          return rejectType('vitrine.clipboard.writeImage: the PNG image as a Uint8Array or ArrayBuffer');
+        }
+        return call('clipboard', 'writeImage', { png: base64(bytes) });
+      }
+    };
+
+    var windowSpace = {
+      state: function () { return call('window', 'state'); },
+      setTitle: function (title) { return call('window', 'setTitle', { title: String(title) }); },
+      resize: function (width, height) { return call('window', 'resize', { width: width, height: height }); },
+      minimize: function () { return call('window', 'minimize'); },
+      maximize: function () { return call('window', 'maximize'); },
+      unmaximize: function () { return call('window', 'unmaximize'); },
+      fullscreen: function (on) { return call('window', 'fullscreen', { on: on !== false }); },
+      keepAbove: function (on) { return call('window', 'keepAbove', { on: on !== false }); },
+      close: function () { return call('window', 'close'); },
+      open: function (url, options) {
+        options = options || {};
+        return call('window', 'open', { url: String(url), title: options.title, width: options.width, height: options.height });
+      },
+      // 'focus', 'blur', 'resize' ({width, height}) of this window; 'closed' ({id}) of another.
+      on: function (event, listener) { return on('window:' + event, listener); }
+    };
+
+    return { storage: storage, clipboard: clipboard, window: windowSpace };
+  }
+
+  Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });
+})();
