@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+extension WebKitTests {
+    /// The `storage` capability across two runs of the program: what the page stored in the
+    /// first run it reads in the second, from `$XDG_DATA_HOME/vitrine/<app-id>/storage.json`.
+    @Suite
+    struct CapabilityStorageTests {
+        /// Reports what it found from the last run once it has stored the next value.
+        static let page = """
+            <!doctype html><title>kept</title><script>
+            (async () => {
+              let found;
+              try { found = await vitrine.storage.get('kept'); } catch (e) { found = e.message; }
+              const runs = found && typeof found === 'object' ? found.runs + 1 : 1;
+              let stored = 'stored';
+              try { await vitrine.storage.set('kept', {runs, order: ['z', 'a']}); } catch (e) { stored = e.message; }
+              const report = found && typeof found === 'object' ? found.runs + ':' + found.order.join(',') : String(found);
+              fetch('/report?found=' + encodeURIComponent(report) + '&stored=' + encodeURIComponent(stored));
+            })();
+            </script>
+            """
+
+        /// Runs the program until the page reports, then ends it; returns the report's query.
+        private func run(_ config: String, dataHome: String, server: LoopbackHTTPServer, round: Int) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+            process.arguments = ["--config", config, "--new-instance"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let reports = { server.requestedPaths.filter { $0.hasPrefix("/report?") } }
+            let deadline = Date().addingTimeInterval(30)
+            while reports().count < round && process.isRunning && Date() < deadline { usleep(50_000) }
+            try #require(reports().count == round, "round \(round): \(server.requestedPaths)")
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            return (reports()[round - 1].dropFirst("/report?".count).removingPercentEncoding ?? "")
+        }
+
+        @Test func aGrantedPageFindsWhatItStoredInTheRunBefore() throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            defer { server.stop() }
+            let folder = try ConfigFolder()
+            let origin = server.url("index.html").absoluteString.replacingOccurrences(of: "/index.html", with: "")
+            let config = try folder.write("app.toml", """
+                start-url = "\(server.url("index.html").absoluteString)"
+                app-id = "org.example.Kept"
+                [capabilities]
+                "\(origin)" = ["storage"]
+                """)
+            let dataHome = folder.path + "/data-home"
+            #expect(try run(config, dataHome: dataHome, server: server, round: 1) == "found=null&stored=stored")
+            #expect(try run(config, dataHome: dataHome, server: server, round: 2)
+                == "found=1:z,a&stored=stored", "kept across the restart")
+            let file = dataHome + "/vitrine/org.example.Kept/storage.json"
+            let saved = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(saved.contains(#""runs":2"#), "\(saved)")
+        }
+    }
+}
