@@ -1,4 +1,4 @@
-// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window), typed by
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
@@ -75,7 +75,16 @@
       on: function (event, listener) { return on('window:' + event, listener); }
     };
 
-    return { storage: storage, clipboard: clipboard, window: windowSpace };
+    var notification = {
+      show: function (options) {
+        options = options || {};
+        return call('notification', 'show', { title: options.title, body: options.body, id: options.id });
+      },
+      // 'clicked' ({id}): the user clicked one of this app's notifications.
+      on: function (event, listener) { return on('notification:' + event, listener); }
+    };
+
+    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

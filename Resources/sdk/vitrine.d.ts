@@ -35,6 +35,20 @@ interface Vitrine {
 
   /** Capability `window`: this window, and more windows of the app. */
   readonly window: VitrineWindow;
+
+  /** Capability `notification`: desktop notifications (GNotification). */
+  readonly notification: VitrineNotification;
+}
+
+interface VitrineNotification {
+  /**
+   * Shows a desktop notification; resolves with its id (`options.id`, or one made). A newer
+   * one with the same id replaces it. Rejects when the program has no session bus (it then
+   * runs without remote control).
+   */
+  show(options: { title: string; body?: string; id?: string }): Promise<{ id: string }>;
+  /** The user clicked a notification of this app: its window was brought forward. */
+  on(event: "clicked", listener: (payload: { id: string }) => void): () => void;
 }
 
 /**

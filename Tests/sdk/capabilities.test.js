@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -97,6 +97,22 @@ test('window calls post their action; open sends only the options given', async 
     { action: 'close' },
   ]);
   assert.ok(posted.every((post) => post.handler === 'window'));
+});
+
+test('a notification posts its title, body and id; a click arrives as notification:clicked', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.notification.show({ title: 'Shipped', body: 'Order 7' }),
+    (v) => v.notification.show({ title: 'Again', id: 'order-7' }),
+  ]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'notification', body: { action: 'show', title: 'Shipped', body: 'Order 7' } },
+    { handler: 'notification', body: { action: 'show', title: 'Again', id: 'order-7' } },
+  ]);
+  const clicks = [];
+  frame.vitrine.notification.on('clicked', (payload) => clicks.push(plain(payload)));
+  frame.emit('notification:clicked', '{"id":"order-7"}');
+  assert.deepStrictEqual(clicks, [{ id: 'order-7' }]);
 });
 
 test('window events arrive as window:NAME native events', () => {

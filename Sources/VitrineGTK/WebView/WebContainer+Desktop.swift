@@ -23,6 +23,11 @@ extension WebContainer: DesktopServices {
         record(.native(action: "clipboard", detail: "image"))
     }
 
+    public func notify(_ notification: DesktopNotification) throws {
+        try Notifier.shared().send(notification, from: self)
+        record(.native(action: "notification", detail: notification.id))
+    }
+
     public func perform(_ command: WindowCommand) throws -> JSONValue {
         let window = windowPointer
         switch command {

@@ -16,6 +16,23 @@ public protocol DesktopServices: AnyObject {
     func setClipboardImage(png: [UInt8]) throws
     /// Carries out a window command for the window whose page asked; answers its result.
     func perform(_ command: WindowCommand) throws -> JSONValue
+    /// Shows a desktop notification; a click on it brings the window forward and tells
+    /// its pages (`notification:clicked` with `{id}`).
+    func notify(_ notification: DesktopNotification) throws
+}
+
+/// A desktop notification a page asked for.
+public struct DesktopNotification: Sendable, Equatable {
+    /// The page's id for it (a new one replaces an older one with the same id).
+    public var id: String
+    public var title: String
+    public var body: String?
+
+    public init(id: String, title: String, body: String? = nil) {
+        self.id = id
+        self.title = title
+        self.body = body
+    }
 }
 
 extension ContainerHost {
