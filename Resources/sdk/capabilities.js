@@ -1,4 +1,4 @@
-// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification), typed by
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
@@ -21,6 +21,17 @@
       out += BASE64[a >> 2] + BASE64[((a & 3) << 4) | (b === undefined ? 0 : b >> 4)];
       out += b === undefined ? '=' : BASE64[((b & 15) << 2) | (c === undefined ? 0 : c >> 6)];
       out += c === undefined ? '=' : BASE64[c & 63];
+    }
+    return out;
+  }
+
+  // base64 back to bytes, in a Uint8Array.
+  function bytesOf(text) {
+    var clean = String(text).replace(/=+$/, ''), out = new Uint8Array(Math.floor(clean.length * 3 / 4)), bits = 0, value = 0, n = 0;
+    for (var i = 0; i < clean.length; i++) {
+      value = (value << 6) | BASE64.indexOf(clean[i]);
+      bits += 6;
+      if (bits >= 8) { bits -= 8; out[n++] = (value >> bits) & 255; }
     }
     return out;
   }
@@ -75,6 +86,36 @@
       on: function (event, listener) { return on('window:' + event, listener); }
     };
 
+    function isBytes(value) {
+      return value instanceof ArrayBuffer || (value && typeof value.length === 'number' && value.BYTES_PER_ELEMENT === 1);
+    }
+
+    var dialog = {
+      // Paths ([] of one unless multiple), or null when cancelled.
+      open: function (options) {
+        options = options || {};
+        return call('dialog', 'open', { title: options.title, directory: options.directory,
+          multiple: options.multiple === true ? true : undefined, folder: options.folder === true ? true : undefined });
+      },
+      // The path chosen (written with options.text or options.bytes first), or null.
+      save: function (options) {
+        options = options || {};
+        var fields = { title: options.title, directory: options.directory, name: options.name };
+        if (options.bytes !== undefined) {
+          if (!isBytes(options.bytes)) return rejectType('vitrine.dialog.save: bytes must be a Uint8Array or ArrayBuffer');
+          fields.base64 = base64(options.bytes instanceof ArrayBuffer ? new Uint8Array(options.bytes) : options.bytes);
+        } else if (options.text !== undefined) {
+          fields.text = String(options.text);
+        }
+        return call('dialog', 'save', fields);
+      },
+      message: function (title, message) { return call('dialog', 'message', { title: String(title), message: String(message) }); },
+      confirm: function (title, message) { return call('dialog', 'confirm', { title: String(title), message: String(message) }); },
+      // A file chosen in an open dialog: its text, or its bytes.
+      readText: function (path) { return call('dialog', 'read', { path: String(path), as: 'text' }); },
+      readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'base64' }).then(bytesOf); }
+    };
+
     var notification = {
       show: function (options) {
         options = options || {};
@@ -84,7 +125,7 @@
       on: function (event, listener) { return on('notification:' + event, listener); }
     };
 
-    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification };
+    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

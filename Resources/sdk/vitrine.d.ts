@@ -38,6 +38,28 @@ interface Vitrine {
 
   /** Capability `notification`: desktop notifications (GNotification). */
   readonly notification: VitrineNotification;
+
+  /** Capability `dialog`: the desktop's file dialogs, messages and questions. */
+  readonly dialog: VitrineDialog;
+}
+
+interface VitrineDialog {
+  /**
+   * Asks for a file (or several with `multiple`, or a folder with `folder`) through
+   * GtkFileChooserNative (the desktop portal where there is one). Resolves with the paths,
+   * or `null` when cancelled. Files chosen here can be read with `readText`/`readBytes`.
+   */
+  open(options?: { title?: string; directory?: string; multiple?: boolean; folder?: boolean }): Promise<string[] | null>;
+  /** Asks where to save; writes `text` or `bytes` there when given. Resolves with the path, or `null`. */
+  save(options?: { title?: string; directory?: string; name?: string; text?: string; bytes?: Uint8Array | ArrayBuffer }): Promise<string | null>;
+  /** Tells the user something; resolves when they close it. */
+  message(title: string, message: string): Promise<true>;
+  /** Asks a yes/no question; resolves with the answer (`false` when dismissed). */
+  confirm(title: string, message: string): Promise<boolean>;
+  /** The text (UTF-8) of a file chosen in `open`, 16 MiB at most. */
+  readText(path: string): Promise<string>;
+  /** The bytes of a file chosen in `open`, 16 MiB at most. */
+  readBytes(path: string): Promise<Uint8Array>;
 }
 
 interface VitrineNotification {

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -113,6 +113,31 @@ test('a notification posts its title, body and id; a click arrives as notificati
   frame.vitrine.notification.on('clicked', (payload) => clicks.push(plain(payload)));
   frame.emit('notification:clicked', '{"id":"order-7"}');
   assert.deepStrictEqual(clicks, [{ id: 'order-7' }]);
+});
+
+test('dialogs post their options; saved bytes go as base64 and read bytes come back', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.dialog.open({ title: 'Pick', multiple: true }),
+    (v) => v.dialog.open({ folder: true, directory: '/tmp' }),
+    (v) => v.dialog.save({ name: 'a.txt', text: 'hello' }),
+    (v) => v.dialog.save({ name: 'a.bin', bytes: frame.page.eval('new Uint8Array([0, 1, 254, 255])') }),
+    (v) => v.dialog.confirm('Delete?', 'It cannot be undone'),
+  ]);
+  assert.deepStrictEqual(posted.map((post) => post.body), [
+    { action: 'open', title: 'Pick', multiple: true },
+    { action: 'open', directory: '/tmp', folder: true },
+    { action: 'save', name: 'a.txt', text: 'hello' },
+    { action: 'save', name: 'a.bin', base64: 'AAH+/w==' },
+    { action: 'confirm', title: 'Delete?', message: 'It cannot be undone' },
+  ]);
+  for (const bytes of [[], [7], [0, 1, 254, 255], [1, 2, 3, 4, 5]]) {
+    const read = frame.vitrine.dialog.readBytes('/chosen');
+    const [post] = frame.page.take();
+    assert.deepStrictEqual(JSON.parse(post.message.slice(frame.token.length + 1)), { action: 'read', path: '/chosen', as: 'base64' });
+    post.resolve(Buffer.from(bytes).toString('base64'));
+    assert.deepStrictEqual(Array.from(await read), bytes);
+  }
 });
 
 test('window events arrive as window:NAME native events', () => {

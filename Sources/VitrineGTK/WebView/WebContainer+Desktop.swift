@@ -28,6 +28,27 @@ extension WebContainer: DesktopServices {
         record(.native(action: "notification", detail: notification.id))
     }
 
+    public func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? {
+        // One dialog at a time per window.
+        guard !isTornDown, fileChooser == nil, confirmation == nil else {
+            throw ScriptMessageError("dialog: another dialog of this window is open")
+        }
+        let chooser = FileChooser(parent: windowPointer, request: request)
+        fileChooser = chooser
+        defer { if fileChooser === chooser { fileChooser = nil } }
+        record(.native(action: "file-dialog", detail: request.kind.rawValue))
+        return await chooser.choose()
+    }
+
+    public func showMessage(title: String, message: String) async {
+        guard !isTornDown, confirmation == nil else { return }
+        let dialog = ConfirmationDialog(parent: windowPointer, title: title, message: message, acknowledgeOnly: true)
+        confirmation = dialog
+        defer { if confirmation === dialog { confirmation = nil } }
+        record(.native(action: "message", detail: title))
+        _ = await dialog.ask()
+    }
+
     public func perform(_ command: WindowCommand) throws -> JSONValue {
         let window = windowPointer
         switch command {

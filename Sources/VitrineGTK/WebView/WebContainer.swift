@@ -48,6 +48,8 @@ public final class WebContainer: ContainerHost {
     var shownRoute: PresentedRoute?
     /// The open confirmation dialog (`confirm`), if any.
     var confirmation: ConfirmationDialog?
+    /// The open file dialog (`dialog` capability), if any.
+    var fileChooser: FileChooser?
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
@@ -281,6 +283,8 @@ public final class WebContainer: ContainerHost {
         shownRoute = nil
         confirmation?.dismiss()
         confirmation = nil
+        fileChooser?.dismiss()
+        fileChooser = nil
         signals.disconnectAll()
         kioskGuard = nil
         windowWatch?.disconnect()

@@ -19,6 +19,10 @@ public protocol DesktopServices: AnyObject {
     /// Shows a desktop notification; a click on it brings the window forward and tells
     /// its pages (`notification:clicked` with `{id}`).
     func notify(_ notification: DesktopNotification) throws
+    /// Asks the user for files, a folder or a file to save: the paths, or nil when cancelled.
+    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]?
+    /// Tells the user something and waits until they close it.
+    func showMessage(title: String, message: String) async
 }
 
 /// A desktop notification a page asked for.
