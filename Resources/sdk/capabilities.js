@@ -1,4 +1,4 @@
-// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog), typed by
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
@@ -116,6 +116,13 @@
       readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'base64' }).then(bytesOf); }
     };
 
+    var shell = {
+      // A URL in the desktop's browser (or mail client…): http, https, mailto, tel.
+      open: function (url) { return call('shell', 'open', { url: String(url) }); },
+      // A file chosen in a dialog, in its default application.
+      openFile: function (path) { return call('shell', 'openFile', { path: String(path) }); }
+    };
+
     var notification = {
       show: function (options) {
         options = options || {};
@@ -125,7 +132,7 @@
       on: function (event, listener) { return on('notification:' + event, listener); }
     };
 
-    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog };
+    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

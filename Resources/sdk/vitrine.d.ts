@@ -41,6 +41,16 @@ interface Vitrine {
 
   /** Capability `dialog`: the desktop's file dialogs, messages and questions. */
   readonly dialog: VitrineDialog;
+
+  /** Capability `shell`: the desktop's applications. */
+  readonly shell: VitrineShell;
+}
+
+interface VitrineShell {
+  /** Opens `url` in the desktop's browser or mail client: http, https, mailto and tel only. */
+  open(url: string): Promise<true>;
+  /** Opens a file the user chose in a `dialog` (open or save) in its default application. */
+  openFile(path: string): Promise<true>;
 }
 
 interface VitrineDialog {

@@ -6,7 +6,7 @@ import Vitrine
 
 extension WebKitTests {
     /// The capabilities from a real page: the clipboard read back through GTK, the window
-    /// driven and its events heard, a second window opened and closed, and a capability
+    /// driven and its events heard, a second window opened and closed, the shell's rules, and a capability
     /// that was not granted refused with its name and the config key.
     @Suite @MainActor
     struct CapabilityWindowTests {
@@ -24,7 +24,7 @@ extension WebKitTests {
         @Test func aGrantedPageUsesTheClipboardAndItsWindowsAndIsRefusedTheRest() async throws {
             let app = Origin(string: "app://\(WebTestHarness.host)")!
             let harness = try WebTestHarness(pages: ["index.html": Self.page, "second.html": Self.page], configure: {
-                $0.grantCapabilities([.clipboard, .window], to: app)
+                $0.grantCapabilities([.clipboard, .window, .shell], to: app)
             })
             defer { harness.close() }
             var lastWindowClosed = 0
@@ -66,6 +66,18 @@ extension WebKitTests {
                 try { await vitrine.storage.set('k', 1); return 'stored'; } catch (e) { return e.message; }
                 """)
             #expect(refused == #"capability "storage" is not granted to app://test — add it to [capabilities] in the config"#)
+
+            // The shell: the external-browser handler's schemes only, chosen files only.
+            let shell = try await harness.container.evaluateAsync("""
+                const out = [await vitrine.shell.open('https://example.org/docs')];
+                for (const call of [() => vitrine.shell.open('javascript:alert(1)'), () => vitrine.shell.openFile('/etc/hostname')]) {
+                  try { await call(); out.push('opened'); } catch (e) { out.push(e.message); }
+                }
+                return out;
+                """)
+            #expect(shell == [true, "shell: open needs an absolute URL with one of the schemes http, https, mailto, tel",
+                              "shell: openFile: only a file the user chose in a dialog can be opened"])
+            #expect(harness.container.externallyOpenedURLs == [URL(string: "https://example.org/docs")!])
 
             // The window: its state, title and size, and the page hears the resize.
             let state = try await harness.container.evaluateAsync("""

@@ -90,7 +90,7 @@ extension WebKitTests {
             #expect(report["paths"] as? [String] == [chosen], "\(report)")
             #expect(report["text"] as? String == "chosen by the user\n")
             #expect(report["bytes"] as? Int == 19)
-            #expect(report["other"] as? String == "dialog: read: /etc/hostname was not chosen in an open dialog")
+            #expect(report["other"] as? String == "dialog: read: /etc/hostname was not chosen in a dialog")
         }
     }
 }

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -123,6 +123,8 @@ test('dialogs post their options; saved bytes go as base64 and read bytes come b
     (v) => v.dialog.save({ name: 'a.txt', text: 'hello' }),
     (v) => v.dialog.save({ name: 'a.bin', bytes: frame.page.eval('new Uint8Array([0, 1, 254, 255])') }),
     (v) => v.dialog.confirm('Delete?', 'It cannot be undone'),
+    (v) => v.shell.open('https://example.org/'),
+    (v) => v.shell.openFile('/home/me/a.txt'),
   ]);
   assert.deepStrictEqual(posted.map((post) => post.body), [
     { action: 'open', title: 'Pick', multiple: true },
@@ -130,6 +132,8 @@ test('dialogs post their options; saved bytes go as base64 and read bytes come b
     { action: 'save', name: 'a.txt', text: 'hello' },
     { action: 'save', name: 'a.bin', base64: 'AAH+/w==' },
     { action: 'confirm', title: 'Delete?', message: 'It cannot be undone' },
+    { action: 'open', url: 'https://example.org/' },
+    { action: 'openFile', path: '/home/me/a.txt' },
   ]);
   for (const bytes of [[], [7], [0, 1, 254, 255], [1, 2, 3, 4, 5]]) {
     const read = frame.vitrine.dialog.readBytes('/chosen');

@@ -102,7 +102,7 @@ public enum BuiltInCapabilities {
     @MainActor
     public static func strategies(for configuration: Configuration) -> [any ScriptMessageStrategy] {
         [WindowStrategy(), ClipboardStrategy(), StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
-         NotificationStrategy(), DialogStrategy()]
+         NotificationStrategy(), DialogStrategy(), ShellStrategy()]
     }
 }
 

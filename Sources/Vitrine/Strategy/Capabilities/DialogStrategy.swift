@@ -23,8 +23,9 @@ public struct FileDialogRequest: Sendable, Equatable {
     }
 }
 
-/// The files the user chose in this process's open dialogs: the only ones a page may read
-/// (`dialog` `read`), never through a `file://` URL.
+/// The files the user chose in this process's open and save dialogs: the only ones a page
+/// may read (`dialog` `read`, never through a `file://` URL) or open in their application
+/// (`shell` `openFile`).
 @MainActor
 public final class ChosenFiles {
     public static let shared = ChosenFiles()
@@ -65,6 +66,7 @@ public struct DialogStrategy: ScriptMessageStrategy {
             let contents = try Self.contents(body)
             let request = FileDialogRequest(kind: .save, title: title, folder: folder, suggestedName: body["name"]?.stringValue)
             guard let path = try await desktop(context).chooseFiles(request)?.first else { return .null }
+            ChosenFiles.shared.add([path])
             if let contents {
                 do {
                     try Data(contents).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -114,7 +116,7 @@ public struct DialogStrategy: ScriptMessageStrategy {
     private static func read(_ body: JSONValue) throws(ScriptMessageError) -> JSONValue {
         guard let path = body["path"]?.stringValue else { throw ScriptMessageError("dialog: read needs path, a string") }
         guard ChosenFiles.shared.contains(path) else {
-            throw ScriptMessageError("dialog: read: \(path) was not chosen in an open dialog")
+            throw ScriptMessageError("dialog: read: \(path) was not chosen in a dialog")
         }
         guard let size = FileSystem.size(path) else { throw ScriptMessageError("dialog: read: \(path) is not a readable file") }
         guard size <= sizeLimit else { throw ScriptMessageError("dialog: read: \(path) is \(size) bytes; the limit is \(sizeLimit)") }
@@ -124,5 +126,38 @@ public struct DialogStrategy: ScriptMessageStrategy {
         if body["as"] == "base64" { return .string(data.base64EncodedString()) }
         guard let text = String(data: data, encoding: .utf8) else { throw ScriptMessageError("dialog: read: \(path) is not UTF-8 text (read it as bytes)") }
         return .string(text)
+    }
+}
+
+/// `shell`: `{"action": "open", "url"}` hands a URL to the desktop (its browser, mail
+/// client, …) with the external-browser handler's rule: only its schemes (http, https,
+/// mailto, tel). `{"action": "openFile", "path"}` opens a file the user chose in a dialog
+/// in its default application. Answers true.
+public struct ShellStrategy: ScriptMessageStrategy {
+    public static let identifier = Capability.shell.rawValue
+    public static let capability: Capability? = .shell
+
+    public init() {}
+
+    @MainActor
+    public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
+        let body = message.body
+        switch body["action"]?.stringValue {
+        case "open":
+            let schemes = ExternalBrowserHandler.defaultExternalSchemes
+            guard let text = body["url"]?.stringValue, let url = URL(string: text),
+                  let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else {
+                throw ScriptMessageError("shell: open needs an absolute URL with one of the schemes \(schemes.sorted().joined(separator: ", "))")
+            }
+            context.host.openExternally(url)
+        case "openFile":
+            guard let path = body["path"]?.stringValue, ChosenFiles.shared.contains(path) else {
+                throw ScriptMessageError("shell: openFile: only a file the user chose in a dialog can be opened")
+            }
+            context.host.openExternally(URL(fileURLWithPath: path))
+        default:
+            throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "open", "url"} or {"action": "openFile", "path"}"#)
+        }
+        return true
     }
 }
