@@ -37,6 +37,9 @@ enum ConfigOptions {
             $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
         },
         .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
+        .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app preset)") {
+            $0.preference(\.remembersWindowState, $1)
+        },
 
         .section("navigation", "the navigation chain"),
         .seconds("navigation.decision-timeout", allowsZero: false, "seconds a handler may take before the navigation is cancelled") {

@@ -158,4 +158,21 @@ struct CapabilityTests {
         #expect(set.applicationID == "org.example.Shop")
         #expect(set.appDataDirectory.path.hasSuffix("/vitrine/org.example.Shop"))
     }
+
+    @Test func windowStateIsRememberedByDefaultForAppsOnlyAndSavedSoundly() throws {
+        #expect(try ConfiguratorFactory.make(for: .app).build().remembersWindowState)
+        #expect(try !ConfiguratorFactory.make(for: .kiosk).build().remembersWindowState)
+        #expect(try !ConfiguratorFactory.make(for: .default).build().remembersWindowState)
+        #expect(try !configuration("preset = \"app\"\n[window]\nremember = false").remembersWindowState)
+        #expect(try configuration("preset = \"kiosk\"\n[window]\nremember = true").remembersWindowState)
+
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(WindowState.load(from: folder) == nil)
+        let state = WindowState(width: 700, height: 500, x: 10, y: -20, maximized: true)
+        try state.save(in: folder.appendingPathComponent("app"))
+        #expect(WindowState.load(from: folder.appendingPathComponent("app")) == state)
+        try Data(#"{"width": 0, "height": 500, "maximized": false}"#.utf8).write(to: WindowState.file(in: folder))
+        #expect(WindowState.load(from: folder) == nil, "a size no window can have is not restored")
+    }
 }

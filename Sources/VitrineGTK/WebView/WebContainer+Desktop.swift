@@ -85,6 +85,28 @@ extension WebContainer: DesktopServices {
         return opened
     }
 
+    /// `[window] remember`: the size, position (X11) and maximized state saved for this app,
+    /// applied before the window is first shown.
+    func restoreWindowState() {
+        guard let saved = WindowState.load(from: configuration.appDataDirectory) else { return }
+        gtk_window_set_default_size(windowPointer, gint(saved.width), gint(saved.height))
+        if let x = saved.x, let y = saved.y, vitrine_display_is_x11(gtk_widget_get_display(window)) != 0 {
+            gtk_window_move(windowPointer, gint(x), gint(y))
+        }
+        if saved.maximized { gtk_window_maximize(windowPointer) }
+        record(.native(action: "window-state-restored", detail: "\(saved.width)x\(saved.height)\(saved.maximized ? ", maximized" : "")"))
+    }
+
+    /// Saves what `WindowWatch` last saw of the window, if anything; a failure is logged only.
+    func saveWindowState(_ state: WindowState?) {
+        guard let state, state.isSound else { return }
+        do {
+            try state.save(in: configuration.appDataDirectory)
+        } catch {
+            logger.warning("cannot remember the window's state: \(error)")
+        }
+    }
+
     /// `{id, title, width, height, maximized, fullscreen, focused}`.
     var windowState: JSONValue {
         var width: gint = 0, height: gint = 0

@@ -91,6 +91,7 @@ public final class WebContainer: ContainerHost {
         if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
         windowID = group.join(self)
         windowWatch = WindowWatch(container: self, window: window)
+        if configuration.remembersWindowState { restoreWindowState() }
     }
 
     private func buildWindow() {
@@ -287,6 +288,7 @@ public final class WebContainer: ContainerHost {
         fileChooser = nil
         signals.disconnectAll()
         kioskGuard = nil
+        if configuration.remembersWindowState { saveWindowState(windowWatch?.state) }
         windowWatch?.disconnect()
         windowWatch = nil
         for pane in panes { pane.tearDown() }

@@ -98,6 +98,7 @@ extension Configuration {
         preferences.windowSize = WindowSize(width: request.width ?? preferences.windowSize.width,
                                             height: request.height ?? preferences.windowSize.height)
         preferences.fullscreen = false
+        preferences.remembersWindowState = false
         return Configuration(
             preferences: preferences, startURL: request.url, navigationChain: navigationChain, strategies: strategies,
             userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: [],
