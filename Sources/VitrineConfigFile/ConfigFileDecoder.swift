@@ -158,6 +158,9 @@ final class ConfigFileDecoder {
         case .file? where !FileSystem.isRegularFile(resolved):
             mismatch(at: path + [.key(key)], expected: "an existing file", got: table[key]!, note: resolved)
             return nil
+        case .output(let suffix, let why)? where !resolved.hasSuffix(suffix) || resolved.hasSuffix("/" + suffix):
+            mismatch(at: path + [.key(key)], expected: "a file name ending in \(suffix)", got: table[key]!, note: why)
+            return nil
         default:
             return URL(fileURLWithPath: resolved)
         }

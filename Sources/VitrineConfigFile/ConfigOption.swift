@@ -70,7 +70,11 @@ struct OriginGrant: Sendable, Equatable {
 /// What an option's value is and which values are accepted: one rule, applied to the file
 /// (with the file's messages) and to the command line (with the command line's).
 enum OptionType: Sendable {
-    enum PathKind: Sendable { case file, folder }
+    enum PathKind: Sendable {
+        case file, folder
+        /// A file Vitrine writes: it need not exist, and its name must end in `suffix`.
+        case output(suffix: String, why: String)
+    }
 
     case bool
     /// `refusal` completes the command line's "--flag must …".
@@ -114,6 +118,8 @@ enum OptionType: Sendable {
             FileSystem.isDirectory(text) ? nil : "--\(flag) '\(text)' is not a folder"
         case .path(.file?):
             FileSystem.isRegularFile(text) ? nil : "--\(flag) '\(text)' is not a file"
+        case .path(.output(let suffix, let why)?):
+            text.hasSuffix(suffix) ? nil : "--\(flag) must name a file ending in \(suffix) (\(why)), got '\(text)'"
         case .origins:
             Origin(serialized: text) != nil ? nil
                 : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"

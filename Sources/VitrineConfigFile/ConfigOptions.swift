@@ -63,7 +63,8 @@ enum ConfigOptions {
             .summarized(as: "kiosk") { configuration, _ in
                 configuration.kiosk.map { kiosk in
                     let idle = kiosk.idleReset.map { "idle reset after \(seconds($0))" } ?? "no idle reset"
-                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)"
+                    let keyboard = kiosk.onScreenKeyboard ? ", on-screen keyboard (\(configuration.keyboardLayout))" : ""
+                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)\(keyboard)"
                 }
             },
         .bool("kiosk.lockdown", "no context menu, inspector, zoom or history shortcuts", kiosk(\.lockdown)),
@@ -87,6 +88,15 @@ enum ConfigOptions {
         .string("kiosk.external-links", .choice(["block", "browser"]),
                 "block: the chain decides; browser: links leaving the app open in the desktop's browser") { configurator, choice in
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
+        },
+
+        .bool("kiosk.on-screen-keyboard", "Vitrine's own keyboard slides up below the page when an editable field gets the focus",
+              kiosk(\.onScreenKeyboard)),
+
+        .section("keyboard", "the on-screen keyboard ([kiosk] on-screen-keyboard)"),
+        .string("keyboard.layout", .choice(KeyboardLayout.shippedNames),
+                "its layout: \(KeyboardLayout.shippedNames.joined(separator: ", ")) (Resources/keyboard/NAME.json)") {
+            $0.preference(\.keyboardLayout, $1)
         },
 
         .section("storage", "cookies, local storage and caches"),
@@ -115,6 +125,19 @@ enum ConfigOptions {
         .structured("network.ca-certificates", "PEM files of extra certificate authorities, trusted for every host"),
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
         .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
+
+        ConfigOption.section("metrics", "Prometheus metrics in a file for node_exporter's textfile collector")
+            .summarized(as: "metrics") { configuration, _ in
+                configuration.metricsTextfile.map { "\($0.path) every \(seconds(configuration.metricsInterval))" }
+            },
+        .url("metrics.textfile", .path(.output(suffix: ".prom", why: "node_exporter's textfile collector reads only *.prom files")),
+             "the metrics file, written atomically; relative paths are relative to the configuration file") {
+            $0.preference(\.metricsTextfile, $1)
+        },
+        .seconds("metrics.interval", allowsZero: false, "seconds between writes of the metrics file (default 15)") {
+            $0.preference(\.metricsInterval, $1)
+        },
+
 
         .originGrants("permissions", names: PermissionKind.allCases.map(\.rawValue), "origin = permission kinds granted; everything else is denied") {
             configurator, grants in

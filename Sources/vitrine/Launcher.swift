@@ -32,6 +32,8 @@ final class Launcher: EventSink {
     private var status: Int32 = 0
     private var firstLoadSettled = false
     private var remote: RemoteControl?
+    /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
+    private var metricsFile: MetricsTextfile?
 
     init(configuration: Configuration, eventLog: JSONLinesEventLog?, screenshot: String?, exitAfterLoad: Bool,
          loadTimeout: Double, singleInstance: Bool) {
@@ -82,7 +84,13 @@ final class Launcher: EventSink {
                             printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
                         }
                     }
-                })
+                },
+                quit: { GTKRuntime.quit() })
+        }
+        if let textfile = configuration.metricsTextfile {
+            let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
+            container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
+            self.metricsFile = metricsFile
         }
         // Closing the last of the app's windows ends the program.
         container.windows.onLastWindowClosed = { GTKRuntime.quit() }
@@ -102,12 +110,14 @@ final class Launcher: EventSink {
             }
         }
         container.start()
+        metricsFile?.start()
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
         container.windows.onLastWindowClosed = nil
         for window in container.windows.windows { window.close() }
         container.close()
+        metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status
     }
 

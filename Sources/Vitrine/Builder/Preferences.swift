@@ -33,6 +33,14 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
+    /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
+    public var keyboardLayout = "us"
+    /// Where the program writes its Prometheus metrics (node_exporter's textfile
+    /// collector reads `*.prom` files); nil: no metrics file.
+    public var metricsTextfile: URL?
+    /// How often the metrics file is written.
+    public var metricsInterval: Duration = .seconds(15)
     /// The app's id, under which its storage and window state are kept; nil: one made
     /// from the start page's origin (see `Configuration.applicationID`).
     public var applicationID: String?

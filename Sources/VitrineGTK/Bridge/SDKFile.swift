@@ -24,6 +24,8 @@ enum SDKFile: String, CaseIterable {
     case pageSDK = "vitrine.js"
     /// The frame registrar, isolated world.
     case frameRegistrar = "frame-registrar.js"
+    /// The on-screen keyboard's page side, isolated world, top frame (`OnScreenKeyboard`).
+    case keyboard = "keyboard.js"
     /// The capabilities' namespaces, main world, just before the page's SDK.
     case capabilities = "capabilities.js"
 
@@ -60,6 +62,11 @@ enum SDKFile: String, CaseIterable {
             return [
                 "var FRAME_HANDLER = '\(ScriptBridge.frameHandlerName)';",
                 "window.\(ScriptBridge.eventFunction) = function (name, payloadJSON) {",
+            ]
+        case .keyboard:
+            return [
+                "var HANDLER = '\(OnScreenKeyboardState.handlerName)';",
+                "window.\(OnScreenKeyboardState.pressFunction) = function (action, text) {",
             ]
         }
     }

@@ -130,20 +130,25 @@ final class RecoveryMonitor: PaneCollaborator {
         guard let pane else { return false }
         let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
         pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uri), error: message)
-        guard pane.configuration.showsErrorPages, let error, let url = URL(string: uri) else { return false }
+        guard let error, let url = URL(string: uri) else { return false }
         let isCancellation = (error.pointee.domain == webkit_network_error_quark() && error.pointee.code == WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
             || error.pointee.domain == webkit_policy_error_quark()
         // Anything else is a failure to reach the page: WebKit's network errors, GIO's
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
-        retryLater(.network, url, detail: message, because: Self.failure(of: error))
+        let failure = Self.failure(of: error)
+        pane.record(.native(action: "load-failure", detail: failure.label))
+        guard pane.configuration.showsErrorPages else { return false }
+        retryLater(.network, url, detail: message, because: failure)
         return true
     }
 
     /// The app's own server answered 502/503/504 (the navigation adapter cancelled the
     /// response): the error page, and a later attempt.
     func serverUnavailable(_ url: URL, _ failure: LoadFailure) {
-        guard pane.map({ !$0.isTornDown && $0.configuration.showsErrorPages }) == true else { return }
+        guard let pane, !pane.isTornDown else { return }
+        pane.record(.native(action: "load-failure", detail: failure.label))
+        guard pane.configuration.showsErrorPages else { return }
         retryLater(.network, url, detail: "The server answered \(failure.label).", because: failure)
     }
 
@@ -188,6 +193,7 @@ final class RecoveryMonitor: PaneCollaborator {
             return true
         }
         pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
+        pane.record(.native(action: "load-failure", detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }
         retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
         return true

@@ -7,7 +7,7 @@ import Foundation
 import Vitrine
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`.
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`.
 ///
 /// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
 /// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
@@ -25,13 +25,16 @@ public final class RemoteControl {
         public var reload: () -> Void
         public var home: () -> Void
         public var screenshot: (String) -> Void
+        /// Ends the program as SIGTERM does: the one way besides signals to end a kiosk.
+        public var quit: () -> Void
 
         public init(navigate: @escaping (URL) -> Void, reload: @escaping () -> Void, home: @escaping () -> Void,
-                    screenshot: @escaping (String) -> Void) {
+                    screenshot: @escaping (String) -> Void, quit: @escaping () -> Void) {
             self.navigate = navigate
             self.reload = reload
             self.home = home
             self.screenshot = screenshot
+            self.quit = quit
         }
     }
 
@@ -46,7 +49,7 @@ public final class RemoteControl {
     }
 
     public static let objectPath = "/org/vitrine/Vitrine"
-    public static let actionNames = ["reload", "home", "navigate", "screenshot"]
+    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit"]
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
@@ -118,6 +121,7 @@ public final class RemoteControl {
             if let argument, let url = URL(string: argument), url.scheme != nil { handlers.navigate(url) }
         case "screenshot":
             if let argument, argument.hasPrefix("/") { handlers.screenshot(argument) }
+        case "quit": handlers.quit()
         default: break
         }
     }
