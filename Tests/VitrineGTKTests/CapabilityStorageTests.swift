@@ -24,20 +24,10 @@ extension WebKitTests {
 
         /// Runs the program until the page reports, then ends it; returns the report's query.
         private func run(_ config: String, dataHome: String, server: LoopbackHTTPServer, round: Int) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--config", config, "--new-instance"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let program = try ProgramRun(["--config", config, "--new-instance"], environment: ProgramRun.environment(dataHome: dataHome))
+            defer { program.end() }
             let reports = { server.requestedPaths.filter { $0.hasPrefix("/report?") } }
-            let deadline = Date().addingTimeInterval(30)
-            while reports().count < round && process.isRunning && Date() < deadline { usleep(50_000) }
-            try #require(reports().count == round, "round \(round): \(server.requestedPaths)")
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            try #require(program.wait { reports().count >= round }, "round \(round): \(server.requestedPaths)")
             return (reports()[round - 1].dropFirst("/report?".count).removingPercentEncoding ?? "")
         }
 

@@ -55,7 +55,9 @@ extension WebKitTests {
             app.arguments = ["--config", config, "--new-instance"]
             app.environment = environment
             app.standardOutput = FileHandle.nullDevice
-            app.standardError = FileHandle.nullDevice
+            let errorsPath = folder.path + "/stderr.txt"
+            FileManager.default.createFile(atPath: errorsPath, contents: nil)
+            app.standardError = FileHandle(forWritingAtPath: errorsPath)
             try app.run()
             defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
 
@@ -75,7 +77,12 @@ extension WebKitTests {
                 said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 user.waitUntilExit()
             } while !said.hasPrefix("CHOSE") && app.isRunning && Date() < userDeadline
-            try #require(said.hasPrefix("CHOSE"), "the file was not found in a dialog:\n\(said)")
+            if !said.hasPrefix("CHOSE") && app.isRunning { kill(app.processIdentifier, SIGTERM) }
+            try #require(said.hasPrefix("CHOSE"), """
+                the file was not found in a dialog:
+                \(said)
+                the program (running: \(app.isRunning)) said: \((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
+                """)
 
             let deadline = Date().addingTimeInterval(20)
             var reports: [String] = []

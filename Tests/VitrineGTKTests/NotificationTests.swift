@@ -21,17 +21,6 @@ extension WebKitTests {
             </script>
             """
 
-        private func start(_ arguments: [String], bus: PrivateSessionBus) throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = arguments
-            process.environment = bus.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-
         private func waitFor(_ server: LoopbackHTTPServer, _ prefix: String, count: Int = 1) -> [String] {
             let deadline = Date().addingTimeInterval(30)
             var found: [String] = []
@@ -46,17 +35,8 @@ extension WebKitTests {
         @Test func aNotificationReachesTheDesktopAndItsClickReachesThePage() throws {
             let bus = try PrivateSessionBus()
             defer { bus.stop() }
-            let service = Process()
-            service.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            service.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Support/fake_notifications.py").path]
-            service.environment = bus.environment
-            let calls = Pipe()
-            service.standardOutput = calls
-            service.standardError = FileHandle.nullDevice
-            try service.run()
-            defer { kill(service.processIdentifier, SIGKILL) }
-            try #require(firstLine(of: calls).hasPrefix("READY"), "the stand-in Notifications service did not start")
+            let service = try StandInService("fake_notifications.py", bus: bus)
+            defer { kill(service.process.processIdentifier, SIGKILL) }
 
             let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
             defer { server.stop() }
@@ -68,24 +48,19 @@ extension WebKitTests {
                 "\(url.replacingOccurrences(of: "/index.html", with: ""))" = ["notification"]
                 """)
 
-            let app = try start(["--config", config], bus: bus)
-            defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+            let app = try ProgramRun(["--config", config], environment: bus.environment)
+            defer { app.end() }
             #expect(waitFor(server, "/shown?") == ["/shown?result=order-7"])
             #expect(waitFor(server, "/clicked?") == ["/clicked?id=order-7"], "the click reached the page")
 
             // Without the session instance: no application, a clear rejection.
-            let alone = try start(["--config", config, "--new-instance"], bus: bus)
-            defer { if alone.isRunning { kill(alone.processIdentifier, SIGKILL) } }
+            let alone = try ProgramRun(["--config", config, "--new-instance"], environment: bus.environment)
+            defer { alone.end() }
             let shown = waitFor(server, "/shown?", count: 2)
             #expect(shown.last == "/shown?result=notification: no desktop session bus for notifications (vitrine runs without remote control here)")
-            kill(alone.processIdentifier, SIGTERM)
-            kill(app.processIdentifier, SIGTERM)
-            app.waitUntilExit()
-            alone.waitUntilExit()
-
-            kill(service.processIdentifier, SIGKILL)
-            let lines = String(decoding: calls.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(separator: "\n").map(String.init)
+            alone.end()
+            app.end()
+            let lines = service.stop()
             let notify = try #require(lines.first { $0.hasPrefix("Notify ") }, "no Notify call: \(lines)")
             #expect(notify.contains("| Order shipped | Order 7 is on its way | default,"), "\(notify)")
             #expect(lines.filter { $0.hasPrefix("Notify ") }.count == 1, "one notification: \(lines)")

@@ -22,20 +22,10 @@ extension WebKitTests {
             """
 
         private func run(_ config: String, dataHome: String, server: LoopbackHTTPServer, until path: String, count: Int) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--config", config, "--new-instance"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            let seen = { server.requestedPaths.filter { $0.hasPrefix(path) }.count >= count }
-            let deadline = Date().addingTimeInterval(30)
-            while !seen() && process.isRunning && Date() < deadline { usleep(50_000) }
-            try #require(seen(), "waiting for \(path): \(server.requestedPaths)")
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            let program = try ProgramRun(["--config", config, "--new-instance"], environment: ProgramRun.environment(dataHome: dataHome))
+            defer { program.end() }
+            try #require(program.wait { server.requestedPaths.filter { $0.hasPrefix(path) }.count >= count },
+                         "waiting for \(path): \(server.requestedPaths)")
         }
 
         @Test func theSizeTheWindowWasLeftAtComesBackAtTheNextStart() throws {

@@ -62,13 +62,13 @@ final class FileChooser {
         close(with: paths)
     }
 
+    /// Settles the answer once (`choose` returns `paths`) and destroys the dialog.
     private func close(with paths: [String]?) {
         guard isOpen else { return }
         isOpen = false
         signals.disconnectAll()
         gtk_native_dialog_destroy(dialog)
-        answer?.resume(returning: paths)
-        answer = nil
+        answer.take()?.resume(returning: paths)
     }
 
     isolated deinit {

@@ -8,7 +8,10 @@ ActionInvoked(id, "default") when the notification offers a default action. Prin
 """
 import sys
 
-from gi.repository import Gio, GLib
+from gi.repository import GLib
+
+sys.dont_write_bytecode = True  # no __pycache__ in the test sources
+from standin import serve  # noqa: E402
 
 INTERFACE = """
 <node>
@@ -56,16 +59,5 @@ def click(connection, notification):
     return False
 
 
-def on_bus(connection, name):
-    info = Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces[0]
-    connection.register_object(PATH, info, on_call, None, None)
-
-
-def main():
-    Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE,
-                     on_bus, lambda *_: print("READY", flush=True), lambda *_: sys.exit("lost the name"))
-    GLib.MainLoop().run()
-
-
 if __name__ == "__main__":
-    main()
+    serve("org.freedesktop.Notifications", PATH, INTERFACE, on_call)
