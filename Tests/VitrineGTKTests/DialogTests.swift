@@ -56,7 +56,7 @@ extension WebKitTests {
             app.environment = environment
             app.standardOutput = FileHandle.nullDevice
             let errorsPath = folder.path + "/stderr.txt"
-            FileManager.default.createFile(atPath: errorsPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
             app.standardError = FileHandle(forWritingAtPath: errorsPath)
             try app.run()
             defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
