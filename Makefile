@@ -9,7 +9,8 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services.
 # Openbox and wmctrl: a real window manager's close request in the window tests.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl libx11-dev libxext-dev
+	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl \
+	libx11-dev libxext-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=

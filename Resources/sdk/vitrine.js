@@ -219,10 +219,15 @@
     }
   });
 
-  Object.defineProperty(window, 'vitrine', {
-    value: Object.freeze({ invoke: invoke, on: on, off: off, version: '1' }),
-    enumerable: true
-  });
+  var api = { invoke: invoke, on: on, off: off, version: '1' };
+  // The capabilities' namespaces (capabilities.js, which runs just before this file).
+  var capabilities = window.vitrineCapabilities;
+  if (typeof capabilities === 'function') {
+    delete window.vitrineCapabilities;
+    var spaces = capabilities(invoke, on);
+    Object.keys(spaces).forEach(function (name) { api[name] = Object.freeze(spaces[name]); });
+  }
+  Object.defineProperty(window, 'vitrine', { value: Object.freeze(api), enumerable: true });
   var namespace = window.webkit;
   if (!namespace) {
     namespace = {};

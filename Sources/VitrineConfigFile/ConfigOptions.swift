@@ -37,6 +37,9 @@ enum ConfigOptions {
             $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
         },
         .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
+        .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app preset)") {
+            $0.preference(\.remembersWindowState, $1)
+        },
 
         .section("navigation", "the navigation chain"),
         .seconds("navigation.decision-timeout", allowsZero: false, "seconds a handler may take before the navigation is cancelled") {
@@ -183,7 +186,23 @@ enum ConfigOptions {
             $0.preference(\.metricsInterval, $1)
         },
 
-        .structured("permissions", "origin = permission kinds granted; everything else is denied"),
+
+        .originGrants("permissions", names: PermissionKind.allCases.map(\.rawValue), "origin = permission kinds granted; everything else is denied") {
+            configurator, grants in
+            grants.reduce(configurator) { $0.grantPermissions(Set($1.names.compactMap(PermissionKind.init(rawValue:))), to: $1.origin) }
+        },
+        ConfigOption.originGrants("capabilities", names: Capability.allCases.map(\.rawValue),
+                                  "origin = native capabilities its pages may use; everything else is refused") { configurator, grants in
+            grants.reduce(configurator) { $0.grantCapabilities(Set($1.names.compactMap(Capability.init(rawValue:))), to: $1.origin) }
+        }.summarized(as: "capabilities") { configuration, _ in
+            let grants = configuration.capabilities.byOrigin.sorted { $0.key.description < $1.key.description }
+            return grants.isEmpty ? nil : grants.map { origin, granted in
+                "\(origin): \(Capability.allCases.filter(granted.contains).map(\.rawValue).joined(separator: ", "))"
+            }.joined(separator: "; ")
+        },
+        .string("app-id", .applicationID, "the app's id: its storage and window state are kept under it (default: from the start page's origin)") {
+            $0.preference(\.applicationID, $1)
+        },
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
     ]

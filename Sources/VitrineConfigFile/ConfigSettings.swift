@@ -24,7 +24,6 @@ struct ConfigSettings: Sendable {
     var strategyOrigins: [(identifier: String, origins: Set<Origin>)] = []
 
     var tabs: [Tab]?
-    var permissions: [PermissionGrant] = []
     var trustedCertificates: [TLSException] = []
     /// `[network]`'s lists (the proxy is a declared option).
     var network = NetworkSettings()

@@ -94,7 +94,8 @@ final class Launcher: EventSink {
             container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
             self.metricsFile = metricsFile
         }
-        container.onClose = { GTKRuntime.quit() }
+        // Closing the last of the app's windows ends the program.
+        container.windows.onLastWindowClosed = { GTKRuntime.quit() }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
@@ -115,6 +116,8 @@ final class Launcher: EventSink {
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
+        container.windows.onLastWindowClosed = nil
+        for window in container.windows.windows { window.close() }
         container.close()
         metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status

@@ -8,9 +8,19 @@ import Foundation
 @MainActor
 public struct ScriptMessageContext {
     public let host: any ContainerHost
+    /// The origins' capabilities: the gate in front of every strategy that needs one.
+    public let capabilities: CapabilityGrants
 
-    public init(host: any ContainerHost) {
+    public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants()) {
         self.host = host
+        self.capabilities = capabilities
+    }
+
+    /// Throws the page's rejection unless `strategy` needs no capability or the page that
+    /// posted `pageURL` was granted it.
+    func admit(_ strategy: any ScriptMessageStrategy, pageURL: URL?) throws(ScriptMessageError) {
+        guard let capability = type(of: strategy).capability else { return }
+        try capabilities.check(capability, for: pageURL)
     }
 }
 
@@ -27,6 +37,10 @@ public struct ScriptMessageContext {
 public protocol ScriptMessageStrategy: Sendable {
     /// The message handler name this strategy answers (`window.webkit.messageHandlers.<identifier>`).
     static var identifier: String { get }
+
+    /// The capability a page must be granted (`[capabilities]`) before this strategy
+    /// sees its message; nil (the default): none.
+    static var capability: Capability? { get }
 
     @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
 
@@ -49,6 +63,8 @@ public enum ScriptReply: Sendable, Equatable {
 extension ScriptMessageStrategy {
     /// The identifier, reachable from an instance.
     public var identifier: String { Self.identifier }
+
+    public static var capability: Capability? { nil }
 
     @MainActor
     public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {

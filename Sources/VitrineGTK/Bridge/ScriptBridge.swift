@@ -48,7 +48,9 @@ enum ScriptBridge {
 
     /// Main world: `window.vitrine` and the WKWebView-style `window.webkit.messageHandlers`
     /// (Resources/sdk/vitrine.js), read once per process (see `SDKFile`).
-    static let pageSDK = SDKFile.pageSDK.script()
+    /// The capabilities' namespaces (Resources/sdk/capabilities.js) come first, in the same
+    /// script: vitrine.js adds them to `window.vitrine` before any page script runs.
+    static let pageSDK = SDKFile.capabilities.script() + "\n" + SDKFile.pageSDK.script()
 
     /// Isolated world: registers this frame's token with its true origin and URL, hands
     /// the token to the frame's SDK, and delivers native events to it

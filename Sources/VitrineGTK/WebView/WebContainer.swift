@@ -48,10 +48,17 @@ public final class WebContainer: ContainerHost {
     var shownRoute: PresentedRoute?
     /// The open confirmation dialog (`confirm`), if any.
     var confirmation: ConfirmationDialog?
+    /// The open file dialog (`dialog` capability), if any.
+    var fileChooser: FileChooser?
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
-    private var sinks = EventSinks()
+    var sinks = EventSinks()
+    /// The app's windows this one belongs to (see `openWindow`), and its id among them.
+    public let windows: WindowGroup
+    public private(set) var windowID = 0
+    /// Tells the pages about focus and size changes.
+    private var windowWatch: WindowWatch?
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -63,9 +70,17 @@ public final class WebContainer: ContainerHost {
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
     /// handlers and strategies are in place before the first navigation.
-    public init(configuration: Configuration) {
+    public convenience init(configuration: Configuration) {
+        self.init(configuration: configuration, joining: WindowGroup())
+    }
+
+    /// A window of `group` (`openWindow`'s windows join their opener's).
+    init(configuration: Configuration, joining group: WindowGroup) {
         self.configuration = configuration
-        self.strategies = configuration.strategies
+        // The capabilities' strategies are always there (each refuses pages not granted
+        // its capability); a configured strategy of the same name takes their place.
+        self.strategies = configuration.strategies.addingMissing(BuiltInCapabilities.strategies(for: configuration))
+        windows = group
         GTKRuntime.initialize()
         GTKRuntime.setWebKitEnvironment(configuration.webKitEnvironment)
         ProcessWebContext.prepare(for: configuration)
@@ -77,6 +92,9 @@ public final class WebContainer: ContainerHost {
         NetworkSetup.install(configuration.network, record: record)
         if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
         if !configuration.schedule.isEmpty { _ = ensureScheduleRunner() }
+        windowID = group.join(self)
+        windowWatch = WindowWatch(container: self, window: window)
+        if configuration.remembersWindowState { restoreWindowState() }
     }
 
     private func buildWindow() {
@@ -290,12 +308,18 @@ public final class WebContainer: ContainerHost {
         shownRoute = nil
         confirmation?.dismiss()
         confirmation = nil
+        fileChooser?.dismiss()
+        fileChooser = nil
         signals.disconnectAll()
         kioskGuard = nil
         scheduleRunner?.stop()
         scheduleRunner = nil
+        if configuration.remembersWindowState { saveWindowState(windowWatch?.state) }
+        windowWatch?.disconnect()
+        windowWatch = nil
         for pane in panes { pane.tearDown() }
         onClose?()
+        windows.leave(self)
         retainedWhileShown = nil
     }
 
