@@ -154,7 +154,8 @@ extension MessageAdapter {
     private func answer(name: String, pageURL: URL, origin: String?, body: BridgeRequest.Body,
                         messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination,
                         container: WebContainer) -> Delivery {
-        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
+        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body),
+                                     makeBodyBytes: BridgeRequest.makeBodyBytes(body))
         let context = ScriptMessageContext(host: container)
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
