@@ -35,6 +35,7 @@
   var channels = new Map();
   var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
   var parseJSON = JSON.parse, stringifyJSON = JSON.stringify;
+  var NAMESPACE_HOLD = typeof Symbol === 'function' ? Symbol('webkit namespace') : '_webkit';
 
   // Bytes travel as base64 text: WebKitGTK carries a Uint8Array in a message as an object
   // with a key per byte. The engine's own codec when it has one (WebKitGTK 2.50 does).
@@ -279,10 +280,6 @@
     }
   });
 
-  Object.defineProperty(window, 'vitrine', {
-    value: Object.freeze({ invoke: invoke, on: on, off: off, version: '1' }),
-    enumerable: true
-  });
   var namespace = window.webkit;
   if (!namespace) {
     namespace = {};
@@ -291,4 +288,11 @@
   // An own property shadows WebKit's `messageHandlers` getter, so the WKWebView form
   // goes through `invoke` and carries the frame's token.
   Object.defineProperty(namespace, 'messageHandlers', { value: handlers, enumerable: true });
+  var api = { invoke: invoke, on: on, off: off, version: '1' };
+  // WebKit makes `window.webkit` when the page reads it and may collect it when nothing
+  // else holds it; the next read then makes a new one, without the property above (seen
+  // once a page had allocated a few MB: its posts reached native code without the SDK).
+  // `window.vitrine` holds it, so it lives as long as the page.
+  Object.defineProperty(api, NAMESPACE_HOLD, { value: namespace });
+  Object.defineProperty(window, 'vitrine', { value: Object.freeze(api), enumerable: true });
 })();
