@@ -133,10 +133,12 @@ test-deb: deb
 	bash Tests/package/install-and-run.sh $(VITRINE_DEB)
 
 ## bench-ipc: script-message round trips, Vitrine's `ping` against a C WebKitGTK echo,
-## interleaved, ratios printed (see benchmarks/README.md)
+## interleaved, ratios printed, for strings, objects and bytes (see benchmarks/README.md)
 .PHONY: bench-ipc
 bench-ipc: release
-	$(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --runs 5
+	for kind in string object binary; do \
+	  $(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --kind $$kind --runs 5 || exit 1; \
+	done
 
 ## bench-recovery: kiosk recovery after a web-process kill vs a cold start; memory over 500 navigations
 bench-recovery: release

@@ -46,11 +46,11 @@ public struct ScriptMessageStrategies: Sendable {
     }
 
     /// Like `dispatch`, with the answer as the bridge sends it back: the fast path's answer
-    /// when it has one, else `handle`'s value as JSON text.
+    /// when it has one, else `handle`'s value as JSON text (or bytes).
     @MainActor
     public func dispatchReply(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<ScriptReply, ScriptMessageError> {
         if let answer = immediateReply(ScriptMessageView(message), context: context) { return answer }
-        return await answer(message, context: context) { .json(try await $0.handle(message, context: context).jsonText) }
+        return await answer(message, context: context) { ScriptReply(try await $0.handle(message, context: context)) }
     }
 
     /// The answer if the strategy gives it at once (`immediateReply`), an error if no

@@ -27,7 +27,8 @@ public struct ScriptMessageContext {
 /// How one kind of script message is answered: a Strategy chosen by its identifier.
 ///
 /// Strategies know nothing of each other. `handle` is the one entry point: what it returns
-/// resolves the page's Promise with that JSON value; what it throws rejects it with the
+/// resolves the page's Promise with that JSON value (object members in order; `.bytes` as
+/// a `Uint8Array`); what it throws rejects it with the
 /// error's description. `immediateReply` is an optional fast path for a strategy that
 /// knows its answer without waiting for anything.
 ///
@@ -53,11 +54,21 @@ public protocol ScriptMessageStrategy: Sendable {
 
 /// A strategy's answer on its way back to the page.
 public enum ScriptReply: Sendable, Equatable {
-    /// This JSON text: the page's Promise resolves with its value.
+    /// This JSON text: the page's Promise resolves with its value, object members in the
+    /// text's order.
     case json(String)
+    /// These bytes: the page's Promise resolves with a `Uint8Array`.
+    case bytes([UInt8])
     /// The message's own body, exactly as the page posted it: the bridge hands back the
     /// value it received without converting it (`ping`).
     case messageBody
+}
+
+extension ScriptReply {
+    /// How `value` goes back: bytes as bytes, anything else as JSON text.
+    public init(_ value: JSONValue) {
+        if case .bytes(let bytes) = value { self = .bytes(bytes) } else { self = .json(value.jsonText) }
+    }
 }
 
 extension ScriptMessageStrategy {

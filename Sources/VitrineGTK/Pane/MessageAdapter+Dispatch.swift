@@ -164,7 +164,8 @@ extension MessageAdapter {
     private func answer(name: String, pageURL: URL, origin: String?, body: BridgeRequest.Body,
                         messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination,
                         container: WebContainer) -> Delivery {
-        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
+        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body),
+                                     makeBodyBytes: BridgeRequest.makeBodyBytes(body))
         // The gate checks the calling frame's own origin (its registrar's `location`),
         // not the top frame's.
         let context = ScriptMessageContext(host: container, capabilities: container.configuration.capabilities)

@@ -102,7 +102,7 @@ class World {
     // As in WebKit, `messageHandlers` is a getter of the namespace's prototype.
     const webkit = Object.create({ get messageHandlers() { return handlers; } });
     this.window = vm.createContext({
-      webkit, document: frame.document, location: frame.location, crypto: webcrypto,
+      webkit, document: frame.document, location: frame.location, crypto: webcrypto, btoa, atob,
       CustomEvent, DOMException, console, setTimeout: frame.setTimeout,
     });
     vm.runInContext('globalThis.window = globalThis;', this.window);
