@@ -63,7 +63,7 @@ extension ConfigFileDecoder {
 
     /// The password in `password-file`: refused unless only its owner may read it (0600 or
     /// stricter). Trailing line breaks are not part of it.
-    private func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
+    func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
         guard let file = self.path(entry, "password-file", at: path, mustBe: .file)?.path else { return nil }
         let position = map.position(ofValue: path + [.key("password-file")])
         let name = display(path + [.key("password-file")])

@@ -22,6 +22,8 @@ extension ConfigFileDecoder {
             if let permissions = self.table(table, key, at: path) { settings.permissions = decodePermissions(permissions) }
         case "network.no-proxy", "network.ca-certificates", "network.client-certificate", "network.credentials":
             decodeNetwork(option.name, in: table, at: path, into: &settings.network)
+        case "remote.mqtt.password-file", "remote.mqtt.ca-certificates":
+            decodeRemoteMQTT(option.name, in: table, at: path, into: &settings)
         case "tls.trust":
             settings.trustedCertificates = decodeTrust(tables(table, key, at: path) ?? [])
         default:

@@ -66,6 +66,7 @@ final class ConfigFileDecoder {
                 guard let section = self.table(table, option.name, at: path) else { continue }
                 settings.sections.insert(option.key)
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
+                checkSection(option.key, section, at: path + [.key(option.name)])
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
             }

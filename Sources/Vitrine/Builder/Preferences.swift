@@ -33,6 +33,8 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
+    public var mqtt: MQTTSettings?
 
     public init() {}
 }

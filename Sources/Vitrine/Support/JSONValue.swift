@@ -51,7 +51,7 @@ extension JSONEncoder {
     /// How Vitrine writes JSON: compact, keys sorted (the same value always reads the
     /// same, in logs and tests), slashes as they are. One shared encoder: its options
     /// never change, and making one per call is most of the cost of a short line.
-    static let compactSorted: JSONEncoder = {
+    public static let compactSorted: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

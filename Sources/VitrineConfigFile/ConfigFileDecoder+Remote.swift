@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+import TOMLKit
+
+/// `[remote.mqtt]`'s password file and CA list, and the checks that need the whole table
+/// (a broker is required; a client certificate comes with its key).
+extension ConfigFileDecoder {
+    func decodeRemoteMQTT(_ key: String, in mqtt: TOMLTable, at here: Path, into settings: inout ConfigSettings) {
+        switch key {
+        case "password-file":
+            if mqtt["password-file"] != nil { settings.mqttPassword = passwordFile(mqtt, at: here) }
+        default:  // ca-certificates
+            guard let paths = array(mqtt, key, at: here, of: "the path of a PEM file", { $0.string.flatMap { $0.isEmpty ? nil : $0 } })
+            else { return }
+            for (index, text) in paths.enumerated() {
+                let resolved = resolve(text)
+                if FileSystem.isRegularFile(resolved) {
+                    settings.mqttCACertificates.append(resolved)
+                } else {
+                    mismatch(at: here + [.key(key), .index(index)], expected: "an existing file", got: text, note: resolved)
+                }
+            }
+        }
+    }
+
+    /// The checks of a section as a whole, once its keys are read.
+    func checkSection(_ key: String, _ table: TOMLTable, at path: Path) {
+        guard key == "remote.mqtt" else { return }
+        if table["broker"] == nil {
+            missing("broker", in: path, expected: #"the broker's address, such as "mqtts://mqtt.corp:8883""#)
+        }
+        let hasCertificate = table["client-certificate"] != nil, hasKey = table["client-key"] != nil
+        if hasCertificate && !hasKey {
+            report(at: map.position(ofValue: path + [.key("client-certificate")]),
+                   "\(display(path + [.key("client-certificate")])) needs client-key: the PEM file of its private key")
+        } else if hasKey && !hasCertificate {
+            report(at: map.position(ofValue: path + [.key("client-key")]),
+                   "\(display(path + [.key("client-key")])) needs client-certificate: the PEM file of the certificate it goes with")
+        }
+        if table["username"] == nil, table["password-file"] != nil {
+            report(at: map.position(ofValue: path + [.key("password-file")]),
+                   "\(display(path + [.key("password-file")])) needs username: the user name the password goes with")
+        }
+    }
+}
