@@ -8,7 +8,8 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots,
 # Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy
+	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy \
+	libmosquitto-dev mosquitto mosquitto-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=

@@ -8,8 +8,8 @@ import Foundation
 /// redirects to: the new container's first finished page), rolled back if the page falls
 /// into a crash loop or has not loaded when the trial's time is up.
 ///
-/// A failed load is followed by Vitrine's error page, whose own `finished` carries the
-/// failed URL: that one does not count.
+/// Only a page the chain let through counts: a failed load ends in a `finished` too, and
+/// Vitrine's error page (shown without a navigation decision) carries the failed URL.
 public struct ConfigTrial: Sendable, Equatable {
     public enum Verdict: Sendable, Equatable {
         case keep
@@ -18,7 +18,8 @@ public struct ConfigTrial: Sendable, Equatable {
 
     public let startURL: URL?
     public let timeout: Duration
-    private var errorPageLoading = false
+    /// Whether the chain allowed a navigation that has not failed yet.
+    private var loading = false
 
     public init(startURL: URL?, timeout: Duration) {
         self.startURL = startURL
@@ -28,14 +29,12 @@ public struct ConfigTrial: Sendable, Equatable {
     /// The verdict `event` settles, if any.
     public mutating func observe(_ event: ContainerEvent) -> Verdict? {
         switch event {
+        case .navigation(_, _, .allow, _, _, "request"):
+            loading = true
         case .load("failed", _, _), .load("tls-error", _, _):
-            errorPageLoading = true
+            loading = false
         case .load("finished", _, _):
-            if errorPageLoading {
-                errorPageLoading = false
-                return nil
-            }
-            return .keep
+            return loading ? .keep : nil
         case .native(action: "crash-loop", let detail):
             return .rollBack(reason: "the new configuration's page crashed in a loop (\(detail))")
         default:

@@ -106,12 +106,10 @@ public final class MQTTRemote: EventSink {
         publishState()
     }
 
-    /// Publishes the state again if it changed (the container's URL and title are read now).
+    /// Publishes the state again if it changed. The URL is the last page that finished
+    /// loading (the view's own address already shows a request the chain may still refuse).
     public func publishState() {
-        if let container = dispatch.container {
-            if let url = container.currentURL?.absoluteString { state.url = url }
-            state.title = container.windowTitle
-        }
+        if let container = dispatch.container { state.title = container.pageTitle }
         let json = state.json
         guard json != lastPublishedState, isConnected else { return }
         lastPublishedState = json

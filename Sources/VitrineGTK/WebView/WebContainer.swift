@@ -197,6 +197,9 @@ public final class WebContainer: ContainerHost {
     /// The URL the active view shows.
     public var currentURL: URL? { activePane.currentURL }
 
+    /// The active view's page title ("" when it has none).
+    public var pageTitle: String { string(webkit_web_view_get_title(activePane.webView)) ?? "" }
+
     /// The URL tab `index` shows.
     public func url(ofTab index: Int) -> URL? {
         panes.indices.contains(index) ? panes[index].currentURL : nil
