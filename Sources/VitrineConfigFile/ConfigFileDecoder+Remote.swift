@@ -27,10 +27,11 @@ extension ConfigFileDecoder {
         }
     }
 
-    /// The checks of a section as a whole, once its keys are read.
-    func checkSection(_ key: String, _ table: TOMLTable, at path: Path) {
+    /// The checks of a section as a whole, once its keys are read. A missing broker is
+    /// reported only when the keys that are there are sound (one typo, one message).
+    func checkSection(_ key: String, _ table: TOMLTable, at path: Path, keysAreSound: Bool) {
         guard key == "remote.mqtt" else { return }
-        if table["broker"] == nil {
+        if table["broker"] == nil, keysAreSound {
             missing("broker", in: path, expected: #"the broker's address, such as "mqtts://mqtt.corp:8883""#)
         }
         let hasCertificate = table["client-certificate"] != nil, hasKey = table["client-key"] != nil

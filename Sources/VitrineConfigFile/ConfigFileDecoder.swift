@@ -65,8 +65,9 @@ final class ConfigFileDecoder {
             case .section:
                 guard let section = self.table(table, option.name, at: path) else { continue }
                 settings.sections.insert(option.key)
+                let errorsBefore = errors.count
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
-                checkSection(option.key, section, at: path + [.key(option.name)])
+                checkSection(option.key, section, at: path + [.key(option.name)], keysAreSound: errors.count == errorsBefore)
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
             }

@@ -68,6 +68,7 @@ extension Launcher {
                                     previousText: Array(previousText), reply: reply)
         self.trial = trial
         printToStandardError("vitrine: applying a pushed configuration to \(configPath) (on trial for \(timeout.inSeconds) s)")
+        container?.record(.native(action: "config-push", detail: "applying \(configPath)"))
         replaceContainer(with: pushed)
         Task { @MainActor [weak self, weak trial] in
             try? await Task.sleep(for: timeout)
@@ -93,6 +94,7 @@ extension Launcher {
         switch verdict {
         case .keep:
             printToStandardError("vitrine: the pushed configuration is kept")
+            container?.record(.native(action: "config-push", detail: "kept"))
             trial.answer(.success)
         case .rollBack(let reason):
             printToStandardError("vitrine: rolling back the pushed configuration: \(reason)")
@@ -103,6 +105,7 @@ extension Launcher {
                 restored = " (and the previous file could not be written back: \(error))"
             }
             replaceContainer(with: trial.previous)
+            container?.record(.native(action: "config-push", detail: "rolled back: \(reason)\(restored)"))
             trial.answer(.failure("rolled back: \(reason)\(restored)"))
         }
     }

@@ -129,6 +129,9 @@ extension WebKitTests {
             #expect(rolledBack["ok"] as? Bool == false)
             #expect((rolledBack["error"] as? String)?.contains("rolled back: the new start page \(dead.absoluteString) did not load within 3") == true)
             #expect(try String(contentsOfFile: configPath, encoding: .utf8) == good)
+            #expect(lines(base + "/events").contains {
+                json($0)["action"] as? String == "config-push" && (json($0)["detail"] as? String)?.hasPrefix("rolled back: ") == true
+            })
             waitFor("the page of the kept configuration") {
                 lines(base + "/events").contains { json($0)["event"] as? String == "finished" && json($0)["url"] as? String == server.url("second.html").absoluteString }
                     && state()["url"] as? String == server.url("second.html").absoluteString

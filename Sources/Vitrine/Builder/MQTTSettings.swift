@@ -76,3 +76,12 @@ extension Configurator {
         return preference(\.mqtt, settings)
     }
 }
+
+extension MQTTSettings: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Everything but the password.
+    public var description: String {
+        "MQTTSettings(broker: \(broker), topics: \(topics.base)/, username: \(username ?? "none"), password: \(password == nil ? "none" : "(set)"), "
+            + "CAs: \(caCertificates.count), client certificate: \(clientCertificate ?? "none"), home-assistant: \(homeAssistant))"
+    }
+    public var debugDescription: String { description }
+}

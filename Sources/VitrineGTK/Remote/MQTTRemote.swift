@@ -90,7 +90,7 @@ public final class MQTTRemote: EventSink {
                 defer { unlink(path) }
                 if result.ok, let self {
                     guard let png = FileManager.default.contents(atPath: path) else { return reply(.failure("the screenshot file is gone")) }
-                    self.send(self.topics.screenshot, Array(png), retain: true, essential: true)
+                    self.send(self.topics.screenshot, Array(png), retain: false, essential: true)
                 }
                 reply(result)
             }

@@ -159,7 +159,9 @@ public final class WebContainer: ContainerHost {
         sinks.add(sink)
     }
 
-    func record(_ event: ContainerEvent) {
+    /// Tells every sink `event` (the program records what it does around the container,
+    /// such as a pushed configuration's fate, here too).
+    public func record(_ event: ContainerEvent) {
         sinks.record(event)
     }
 
