@@ -118,7 +118,7 @@ final class Launcher: EventSink {
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(self)
         container.addEventSink(dispatch)
-        if let mqtt { container.addEventSink(mqtt) }
+        if mqtt != nil { connectMQTT(to: container) }
         container.onClose = { GTKRuntime.quit() }
         return container
     }
@@ -148,7 +148,14 @@ final class Launcher: EventSink {
             return
         }
         self.mqtt = mqtt
+        connectMQTT(to: container)
+    }
+
+    /// The broker hears every event and every title the page takes.
+    private func connectMQTT(to container: WebContainer) {
+        guard let mqtt else { return }
         container.addEventSink(mqtt)
+        container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
     }
 
     /// Watches for the start page being refused by the chain: a cancelled start has no

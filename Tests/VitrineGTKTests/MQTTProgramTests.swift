@@ -76,6 +76,7 @@ extension WebKitTests {
             waitFor("the state with the start page") { state()["url"] as? String == server.url("start.html").absoluteString }
             #expect(state()["online"] as? Bool == true)
             #expect(state()["display"] as? String == "on")
+            waitFor("the page's title in the state") { state()["title"] as? String == "start" }
             #expect(state()["version"] as? String != nil)
 
             // Home Assistant discovery: nine entities of one device.
@@ -151,5 +152,63 @@ extension WebKitTests {
             waitFor("the last will") { state()["online"] as? Bool == false }
             #expect(state().count == 1)
         }
+    }
+}
+
+extension WebKitTests.MQTTProgramTests {
+    /// A broker whose certificate the configured CAs do not vouch for is never trusted:
+    /// the TLS handshake fails (the broker logs it) and nothing is published.
+    @Test func aBrokerTheConfiguredCAsDoNotVouchForIsRefused() throws {
+        let broker = try MosquittoBroker()
+        defer { broker.remove() }
+        let folder = broker.folder + "/kiosk"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let other = try runProcess("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Another CA",
+            "-keyout", folder + "/other.key", "-out", folder + "/other.pem"])
+        #expect(other.status == 0)
+        let passwordFile = folder + "/mqtt.pass"
+        try broker.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile)
+        let configPath = folder + "/kiosk.toml"
+        try """
+            preset = "kiosk"
+            start-url = "about:blank"
+            [remote.mqtt]
+            broker = "mqtts://127.0.0.1:\(broker.port)"
+            device-id = "stranger"
+            username = "\(broker.username)"
+            password-file = "mqtt.pass"
+            ca-certificates = ["other.pem"]
+            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let program = Process()
+        program.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+        program.arguments = ["--new-instance", "--no-fullscreen", "--config", configPath]
+        program.standardOutput = FileHandle.nullDevice
+        program.standardError = FileHandle.nullDevice
+        try program.run()
+        defer { kill(program.processIdentifier, SIGKILL) }
+
+        var refused = false
+        var attempts = 0
+        while !refused && attempts < 400 {
+            refused = broker.log.contains("unknown ca") || broker.log.contains("alert bad certificate")
+            if !refused { usleep(50_000) }
+            attempts += 1
+        }
+        #expect(refused, "the broker log: \(broker.log)")
+        #expect(!broker.log.contains("New client connected"), "a client connected: \(broker.log)")
+        // Nothing under its topics: a subscriber gets what is retained first, then our marker.
+        let seen = folder + "/seen.txt"
+        let subscriber = try broker.subscribe(["vitrine/stranger/#"], to: seen)
+        defer { kill(subscriber.processIdentifier, SIGKILL) }
+        func received() -> String { (try? String(contentsOfFile: seen, encoding: .utf8)) ?? "" }
+        attempts = 0
+        while !received().contains("marker") && attempts < 200 {
+            try broker.publish("vitrine/stranger/marker", "marker")
+            usleep(50_000)
+            attempts += 1
+        }
+        #expect(received().split(separator: "\n").allSatisfy { $0.hasPrefix("vitrine/stranger/marker ") } && received().contains("marker"))
     }
 }

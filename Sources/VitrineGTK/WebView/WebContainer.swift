@@ -33,6 +33,8 @@ public final class WebContainer: ContainerHost {
     /// Called on each load event of any pane (`started`, `redirected`, `committed`,
     /// `finished`, `failed`) with the URL.
     public var loadObservers: [(String, URL?) -> Void] = []
+    /// Told the active page's new title (WebKit may report it after the load finished).
+    public var titleObservers: [(String) -> Void] = []
 
     /// The container's reference to its window (GTK keeps another until it is destroyed).
     private let windowReference: GObjectReference<GtkWidget>
@@ -192,6 +194,7 @@ public final class WebContainer: ContainerHost {
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
         if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
+        if pane === activePane { for observer in titleObservers { observer(title) } }
     }
 
     // MARK: Page access

@@ -15,6 +15,8 @@ final class MosquittoBroker {
     private var process: Process?
 
     var caFile: String { folder + "/ca.pem" }
+    var logFile: String { folder + "/broker.log" }
+    var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
 
     init() throws {
         folder = "/tmp/vitrine-mqtt-\(UUID().uuidString)"
@@ -31,6 +33,11 @@ final class MosquittoBroker {
             certfile \(folder)/server.pem
             keyfile \(folder)/server.key
             persistence false
+            log_dest stderr
+            log_type error
+            log_type warning
+            log_type notice
+            log_type information
             """.write(toFile: folder + "/mosquitto.conf", atomically: true, encoding: .utf8)
         for file in ["passwd", "mosquitto.conf", "server.key", "server.pem", "ca.pem"] {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/" + file)
@@ -61,10 +68,18 @@ final class MosquittoBroker {
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         process.arguments = ["-c", folder + "/mosquitto.conf"]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        // Its log (to standard error) in a file the test owns: what it refused and why.
+        if !FileManager.default.fileExists(atPath: logFile) { FileManager.default.createFile(atPath: logFile, contents: nil) }
+        let log = FileHandle(forWritingAtPath: logFile)
+        log?.seekToEndOfFile()
+        process.standardError = log
         try process.run()
         self.process = process
-        for _ in 0..<200 where !LoopbackHTTPServer.isListening(port: port) { usleep(25_000) }
+        var attempts = 0
+        while !LoopbackHTTPServer.isListening(port: port) && attempts < 200 {
+            usleep(25_000)
+            attempts += 1
+        }
         guard LoopbackHTTPServer.isListening(port: port) else { throw LoopbackHTTPServer.ServerError(output: "mosquitto did not listen on \(port)") }
     }
 
@@ -73,7 +88,11 @@ final class MosquittoBroker {
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)
         // Not `waitUntilExit`: it spins a run loop a main-actor test would block.
-        for _ in 0..<200 where LoopbackHTTPServer.isListening(port: port) { usleep(25_000) }
+        var attempts = 0
+        while LoopbackHTTPServer.isListening(port: port) && attempts < 200 {
+            usleep(25_000)
+            attempts += 1
+        }
         self.process = nil
     }
 
