@@ -14,16 +14,7 @@ extension ConfigFileDecoder {
         case "password-file":
             if mqtt["password-file"] != nil { settings.mqttPassword = passwordFile(mqtt, at: here) }
         default:  // ca-certificates
-            guard let paths = array(mqtt, key, at: here, of: "the path of a PEM file", { $0.string.flatMap { $0.isEmpty ? nil : $0 } })
-            else { return }
-            for (index, text) in paths.enumerated() {
-                let resolved = resolve(text)
-                if FileSystem.isRegularFile(resolved) {
-                    settings.mqttCACertificates.append(resolved)
-                } else {
-                    mismatch(at: here + [.key(key), .index(index)], expected: "an existing file", got: text, note: resolved)
-                }
-            }
+            settings.mqttCACertificates += existingFiles(mqtt, key, at: here)
         }
     }
 

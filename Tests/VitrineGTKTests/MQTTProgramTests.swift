@@ -14,11 +14,7 @@ extension WebKitTests {
             let server = try LoopbackHTTPServer(pages: [
                 "start.html": "<!doctype html><title>start</title>", "second.html": "<!doctype html><title>second</title>"])
             defer { server.stop() }
-            let folder = broker.folder + "/kiosk"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let passwordFile = folder + "/mqtt.pass"
-            try broker.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile)
+            let folder = try broker.kioskFolder()
             let remote = """
                 [remote.mqtt]
                 broker = "mqtts://127.0.0.1:\(broker.port)"
@@ -37,12 +33,7 @@ extension WebKitTests {
             var subscriber = try broker.subscribe(["vitrine/#", "homeassistant/#"], excluding: ["vitrine/lobby-1/screenshot"], to: messages)
             defer { kill(subscriber.processIdentifier, SIGKILL) }
 
-            let program = Process()
-            program.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            program.arguments = ["--new-instance", "--no-fullscreen", "--config", configPath]
-            program.standardOutput = FileHandle.nullDevice
-            program.standardError = FileHandle.nullDevice
-            try program.run()
+            let program = try MosquittoBroker.launchKiosk(config: configPath)
             defer { kill(program.processIdentifier, SIGKILL) }
 
             func lines(_ topic: String) -> [String] {
@@ -161,15 +152,11 @@ extension WebKitTests.MQTTProgramTests {
     @Test func aBrokerTheConfiguredCAsDoNotVouchForIsRefused() throws {
         let broker = try MosquittoBroker()
         defer { broker.remove() }
-        let folder = broker.folder + "/kiosk"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try broker.kioskFolder()
         let other = try runProcess("/usr/bin/openssl", [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Another CA",
             "-keyout", folder + "/other.key", "-out", folder + "/other.pem"])
         #expect(other.status == 0)
-        let passwordFile = folder + "/mqtt.pass"
-        try broker.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passwordFile)
         let configPath = folder + "/kiosk.toml"
         try """
             preset = "kiosk"
@@ -181,12 +168,7 @@ extension WebKitTests.MQTTProgramTests {
             password-file = "mqtt.pass"
             ca-certificates = ["other.pem"]
             """.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let program = Process()
-        program.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-        program.arguments = ["--new-instance", "--no-fullscreen", "--config", configPath]
-        program.standardOutput = FileHandle.nullDevice
-        program.standardError = FileHandle.nullDevice
-        try program.run()
+        let program = try MosquittoBroker.launchKiosk(config: configPath)
         defer { kill(program.processIdentifier, SIGKILL) }
 
         var refused = false

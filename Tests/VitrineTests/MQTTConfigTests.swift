@@ -17,13 +17,16 @@ struct MQTTConfigTests {
         }
     }
 
+    private func file(in folder: borrowing ConfigFolder, _ name: String, _ text: String, mode: Int) throws {
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: try folder.write(name, text))
+    }
+
     @Test func everyKeyMapsOntoTheConfiguration() throws {
         let folder = try ConfigFolder()
         try folder.write("ca.pem", "x")
         try folder.write("lobby.pem", "x")
         try folder.write("lobby.key", "x")
-        let password = try folder.write("mqtt.pass", "hunter2\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: password)
+        try file(in: folder, "mqtt.pass", "hunter2\n", mode: 0o600)
         let configuration = try ConfigFile(text: """
             [remote.mqtt]
             broker = "mqtts://mqtt.corp:8884"
@@ -58,8 +61,7 @@ struct MQTTConfigTests {
     @Test func badValuesAreReportedAtTheirPositions() throws {
         let folder = try ConfigFolder()
         try folder.write("lobby.pem", "x")
-        let open = try folder.write("open.pass", "x")
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: open)
+        try file(in: folder, "open.pass", "x", mode: 0o644)
         #expect(problems("""
             [remote.mqtt]
             broker = "http://mqtt.corp"

@@ -69,7 +69,7 @@ final class MosquittoBroker {
         process.arguments = ["-c", folder + "/mosquitto.conf"]
         process.standardOutput = FileHandle.nullDevice
         // Its log (to standard error) in a file the test owns: what it refused and why.
-        if !FileManager.default.fileExists(atPath: logFile) { FileManager.default.createFile(atPath: logFile, contents: nil) }
+        if !FileManager.default.fileExists(atPath: logFile) { _ = FileManager.default.createFile(atPath: logFile, contents: nil) }
         let log = FileHandle(forWritingAtPath: logFile)
         log?.seekToEndOfFile()
         process.standardError = log
@@ -116,7 +116,7 @@ final class MosquittoBroker {
 
     /// A subscriber that writes `TOPIC PAYLOAD` lines to a file, until stopped.
     func subscribe(_ topics: [String], excluding excluded: [String] = [], to file: String, raw: Bool = false, count: Int? = nil) throws -> Process {
-        FileManager.default.createFile(atPath: file, contents: nil)
+        _ = FileManager.default.createFile(atPath: file, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
         process.arguments = clientArguments + topics.flatMap { ["-t", $0] } + excluded.flatMap { ["-T", $0] }
@@ -125,6 +125,26 @@ final class MosquittoBroker {
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// A folder for a kiosk's configuration, with the broker password in `mqtt.pass` (0600).
+    func kioskFolder() throws -> String {
+        let kiosk = folder + "/kiosk"
+        try FileManager.default.createDirectory(atPath: kiosk, withIntermediateDirectories: true)
+        try password.write(toFile: kiosk + "/mqtt.pass", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: kiosk + "/mqtt.pass")
+        return kiosk
+    }
+
+    /// The built `vitrine` on `config`, alone (no session bus instance); kill it when done.
+    static func launchKiosk(config: String) throws -> Process {
+        let program = Process()
+        program.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+        program.arguments = ["--new-instance", "--no-fullscreen", "--config", config]
+        program.standardOutput = FileHandle.nullDevice
+        program.standardError = FileHandle.nullDevice
+        try program.run()
+        return program
     }
 
     static func freePort() throws -> Int {
