@@ -7,14 +7,18 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # System packages: WebKitGTK and GTK headers, a virtual X server for headless runs,
 # D-Bus for the benchmark's session bus, GLib's MIME database, a font for screenshots,
 # Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services.
+# Openbox and wmctrl: a real window manager's close request in the window tests.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy \
+	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl \
 	libmosquitto-dev mosquitto mosquitto-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=
 # RELEASE_BUILD_FLAGS: the release build as shipped in the .deb (shared with debian/rules).
 include packaging/release-build.mk
+# AT-SPI (python3-pyatspi, at-spi2-core): the on-screen keyboard's test clicks its keys as
+# assistive technology does.
+APT_PACKAGES += python3-pyatspi at-spi2-core
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -60,7 +60,8 @@ enum ConfigOptions {
             .summarized(as: "kiosk") { configuration, _ in
                 configuration.kiosk.map { kiosk in
                     let idle = kiosk.idleReset.map { "idle reset after \(seconds($0))" } ?? "no idle reset"
-                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)"
+                    let keyboard = kiosk.onScreenKeyboard ? ", on-screen keyboard (\(configuration.keyboardLayout))" : ""
+                    return "yes, \(kiosk.lockdown ? "locked down" : "not locked down"), \(idle)\(keyboard)"
                 }
             },
         .bool("kiosk.lockdown", "no context menu, inspector, zoom or history shortcuts", kiosk(\.lockdown)),
@@ -84,6 +85,15 @@ enum ConfigOptions {
         .string("kiosk.external-links", .choice(["block", "browser"]),
                 "block: the chain decides; browser: links leaving the app open in the desktop's browser") { configurator, choice in
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
+        },
+
+        .bool("kiosk.on-screen-keyboard", "Vitrine's own keyboard slides up below the page when an editable field gets the focus",
+              kiosk(\.onScreenKeyboard)),
+
+        .section("keyboard", "the on-screen keyboard ([kiosk] on-screen-keyboard)"),
+        .string("keyboard.layout", .choice(KeyboardLayout.shippedNames),
+                "its layout: \(KeyboardLayout.shippedNames.joined(separator: ", ")) (Resources/keyboard/NAME.json)") {
+            $0.preference(\.keyboardLayout, $1)
         },
 
         .section("storage", "cookies, local storage and caches"),

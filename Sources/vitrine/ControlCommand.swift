@@ -14,20 +14,21 @@ import VitrineGTK
 struct ControlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE.",
+        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE, quit.",
         discussion: """
             The same actions are available to any D-Bus client, e.g. \
             'gapplication action org.vitrine.Vitrine reload' or \
             'gdbus call --session --dest org.vitrine.Vitrine --object-path /org/vitrine/Vitrine \
             --method org.gtk.Actions.Activate navigate "[<\\"https://example.org/\\">]" "{}"'. \
-            navigate goes through the window's navigation chain, so a kiosk's allow-list still applies.
+            navigate goes through the window's navigation chain, so a kiosk's allow-list still applies. \
+            quit ends the program as SIGTERM does (a kiosk ignores the window manager's close requests).
             """)
 
     enum Action: String, ExpressibleByArgument, CaseIterable {
-        case reload, home, navigate, screenshot
+        case reload, home, navigate, screenshot, quit
     }
 
-    @Argument(help: "reload | home | navigate | screenshot")
+    @Argument(help: "reload | home | navigate | screenshot | quit")
     var action: Action
 
     @Argument(help: "The URL for navigate, the PNG file for screenshot.")
@@ -35,7 +36,7 @@ struct ControlCommand: ParsableCommand {
 
     mutating func validate() throws {
         switch action {
-        case .reload, .home:
+        case .reload, .home, .quit:
             if argument != nil { throw ValidationError("'\(action.rawValue)' takes no argument") }
         case .navigate:
             guard let argument, let url = URL(string: argument), url.scheme != nil else {

@@ -83,6 +83,7 @@ final class Launcher: EventSink {
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
+        dispatch.quit = { GTKRuntime.quit() }
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch

@@ -240,7 +240,8 @@ final class Tinyproxy {
     private let logPath: String
     private let process = Process()
 
-    init(folder: URL) throws {
+    /// `basicAuth`: "user password" the proxy demands of every client (407 otherwise).
+    init(folder: URL, basicAuth: String? = nil) throws {
         // A free port: bind to 0, read it, let it go.
         let probe = try LoopbackHTTPServer(pages: [:])
         port = probe.port
@@ -255,6 +256,7 @@ final class Tinyproxy {
         LogLevel Info
         MaxClients 20
         Allow 127.0.0.1
+        \(basicAuth.map { "BasicAuth \($0)" } ?? "")
         """.write(to: config, atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tinyproxy")
         process.arguments = ["-d", "-c", config.path]

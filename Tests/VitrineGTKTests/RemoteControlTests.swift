@@ -123,6 +123,12 @@ extension WebKitTests {
             #expect(second.stderr.contains("handed over to the running instance"))
             #expect(waitFor("the handed-over URL", loaded(server.url("third.html"))))
             #expect(primary.isRunning, "one window, still running")
+
+            // quit: the program ends as on SIGTERM, with its log written.
+            #expect(try ctl("quit").status == 0)
+            #expect(waitFor("quit") { _ in !primary.isRunning })
+            primary.waitUntilExit()
+            #expect(primary.terminationStatus == 0)
         }
 
         @Test func ctlWithoutARunningInstanceFailsClearly() throws {

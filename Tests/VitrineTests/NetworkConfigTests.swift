@@ -110,6 +110,26 @@ struct NetworkConfigTests {
         #expect(answer("https://intranet.corp", client: true) == .unconfigured)
         #expect(NetworkProxy("socks5://127.0.0.1:1080") != nil && NetworkProxy("ftp://p") == nil && NetworkProxy("http://") == nil)
     }
+
+    @Test func aProxysChallengeIsAnsweredByTheCredentialsForTheProxysOriginOnly() {
+        let proxyOrigin = Origin(string: "http://proxy.corp:3128")!
+        let forProxy = HTTPCredential(origin: proxyOrigin, username: "kiosk", password: "p")
+        let forSite = HTTPCredential(origin: Origin(string: "https://intranet.corp")!, username: "site", password: "q")
+        func answer(_ network: NetworkSettings, retry: Bool = false) -> AuthenticationAnswer {
+            // WebKit names the site's origin in a proxy's challenge: the proxy's origin must not come from it.
+            network.answer(to: AuthenticationChallenge(origin: forSite.origin, host: "proxy.corp", isClientCertificate: false,
+                                                       isRetry: retry, isForProxy: true))
+        }
+        let configured = NetworkSettings().with {
+            $0.proxy = NetworkProxy("http://proxy.corp:3128")
+            $0.credentials = [forSite, forProxy]
+        }
+        #expect(answer(configured) == .credential(forProxy))
+        #expect(answer(configured, retry: true) == .cancel("credentials refused"))
+        #expect(answer(configured.with { $0.credentials = [forSite] }) == .unconfigured, "the site's credentials never go to the proxy")
+        #expect(answer(configured.with { $0.proxy = NetworkProxy("system") }) == .unconfigured, "the system's proxy: origin unknown")
+        #expect(answer(configured.with { $0.proxy = NetworkProxy("http://proxy.corp:8080") }) == .unconfigured)
+    }
 }
 
 extension NetworkSettings {

@@ -38,6 +38,9 @@ public struct KioskOptions: Sendable, Equatable {
     /// A web process using more than this many megabytes is killed and recovered like a
     /// crash; nil: WebKit's own handling of memory pressure.
     public var webMemoryLimit: Int?
+    /// Vitrine's own on-screen keyboard, below the page, for touch screens without a
+    /// keyboard (cage has no input-method protocol for a system keyboard).
+    public var onScreenKeyboard = false
 
     public init(
         lockdown: Bool = true, hidesCursor: Bool = false, idleReset: Duration? = nil,

@@ -25,8 +25,16 @@ public struct NetworkSettings: Sendable, Equatable {
             guard let certificate = clientCertificates.first(where: { $0.host == challenge.host.lowercased() }) else { return .unconfigured }
             return challenge.isRetry ? .cancel("client certificate refused") : .clientCertificate(certificate)
         }
-        guard let origin = challenge.origin, let credential = credentials.first(where: { $0.origin == origin }) else { return .unconfigured }
+        guard let origin = challenge.isForProxy ? proxyOrigin : challenge.origin,
+              let credential = credentials.first(where: { $0.origin == origin }) else { return .unconfigured }
         return challenge.isRetry ? .cancel("credentials refused") : .credential(credential)
+    }
+
+    /// The configured proxy's origin: a `credentials` entry for it answers the proxy's 407.
+    /// (WebKit names the proxy's host in the challenge but not its scheme or port.)
+    var proxyOrigin: Origin? {
+        guard case .custom(let url)? = proxy else { return nil }
+        return Origin(url)
     }
 }
 
@@ -80,12 +88,15 @@ public struct AuthenticationChallenge: Sendable, Equatable {
     public var host: String
     public var isClientCertificate: Bool
     public var isRetry: Bool
+    /// The proxy asks (407), not the server.
+    public var isForProxy: Bool
 
-    public init(origin: Origin?, host: String, isClientCertificate: Bool, isRetry: Bool) {
+    public init(origin: Origin?, host: String, isClientCertificate: Bool, isRetry: Bool, isForProxy: Bool = false) {
         self.origin = origin
         self.host = host
         self.isClientCertificate = isClientCertificate
         self.isRetry = isRetry
+        self.isForProxy = isForProxy
     }
 }
 

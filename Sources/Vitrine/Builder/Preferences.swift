@@ -33,6 +33,9 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
+    /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
+    public var keyboardLayout = "us"
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
 

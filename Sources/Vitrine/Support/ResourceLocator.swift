@@ -40,6 +40,8 @@ public struct ResourceLocator: Sendable {
     public var demoDirectory: URL { directory.appendingPathComponent("demo") }
     /// The page SDK's JavaScript files, injected into every page, and their types.
     public var sdkDirectory: URL { directory.appendingPathComponent("sdk") }
+    /// The on-screen keyboard's layouts (`NAME.json`, see `KeyboardLayout`).
+    public var keyboardDirectory: URL { directory.appendingPathComponent("keyboard") }
 
     /// This file's path, fixed here: a `#filePath` default argument would be the caller's file,
     /// so the source-tree fallback would depend on where `ResourceLocator()` is written.

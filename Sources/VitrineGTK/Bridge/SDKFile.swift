@@ -24,6 +24,8 @@ enum SDKFile: String, CaseIterable {
     case pageSDK = "vitrine.js"
     /// The frame registrar, isolated world.
     case frameRegistrar = "frame-registrar.js"
+    /// The on-screen keyboard's page side, isolated world, top frame (`OnScreenKeyboard`).
+    case keyboard = "keyboard.js"
 
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -56,6 +58,11 @@ enum SDKFile: String, CaseIterable {
             return [
                 "var FRAME_HANDLER = '\(ScriptBridge.frameHandlerName)';",
                 "window.\(ScriptBridge.eventFunction) = function (name, payloadJSON) {",
+            ]
+        case .keyboard:
+            return [
+                "var HANDLER = '\(OnScreenKeyboardState.handlerName)';",
+                "window.\(OnScreenKeyboardState.pressFunction) = function (action, text) {",
             ]
         }
     }

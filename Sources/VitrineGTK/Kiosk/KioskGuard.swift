@@ -60,6 +60,11 @@ final class KioskGuard {
 
     // MARK: Input
 
+    /// Activity outside the views (an on-screen key): the idle reset waits again.
+    func noteInput() {
+        lastInput = .now
+    }
+
     /// Every input event counts as activity; lockdown swallows the shortcuts a kiosk must
     /// not honour. Returns true for a swallowed event.
     fileprivate func input(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {

@@ -80,7 +80,8 @@ final class PermissionGate: PaneCollaborator {
         return AuthenticationChallenge(
             origin: origin, host: host,
             isClientCertificate: scheme == WEBKIT_AUTHENTICATION_SCHEME_CLIENT_CERTIFICATE_REQUESTED,
-            isRetry: webkit_authentication_request_is_retry(request) != 0)
+            isRetry: webkit_authentication_request_is_retry(request) != 0,
+            isForProxy: webkit_authentication_request_is_for_proxy(request) != 0)
     }
 
     /// The permission kinds a request asks for, from its GType.

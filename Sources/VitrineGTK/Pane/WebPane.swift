@@ -22,6 +22,7 @@ import Vitrine
 /// | `DownloadGate` | `download-started` (web context) | `Configuration.downloadDirectory` |
 /// | `DialogGate` | `script-dialog`, `run-file-chooser`, `run-color-chooser`, `print` | `Configuration.answer(toScriptDialog:)`, `opensNativeDialogs` |
 /// | `NetworkWatch` | `network-changed` (GLib's network monitor) | — (tells `RecoveryMonitor`) |
+/// | `OnScreenKeyboard` (kiosks with `on-screen-keyboard`) | `script-message-received::vitrine-keyboard`, its keys' `clicked` | `OnScreenKeyboardState` |
 ///
 /// Ownership: the pane owns its view and content manager references and its collaborators;
 /// the container owns the panes. Collaborators refer to the pane, and the pane to its
@@ -40,6 +41,8 @@ final class WebPane {
     let downloads: DownloadGate
     let dialogs: DialogGate
     let network: NetworkWatch
+    /// Vitrine's own keyboard below the view, when the kiosk asks for it.
+    let keyboard: OnScreenKeyboard?
     /// The container's `app://` files, routed to this view until tear-down.
     private var appScheme: AppSchemeRoute?
     private(set) var isTornDown = false
@@ -60,6 +63,9 @@ final class WebPane {
         downloads = DownloadGate()
         dialogs = DialogGate()
         network = NetworkWatch()
+        keyboard = configuration.kiosk?.onScreenKeyboard == true
+            ? OnScreenKeyboard(view: cast(webView), contentManager: contentManager, layoutName: configuration.keyboardLayout)
+            : nil
         Self.apply(configuration.webViewSettings, to: webView)
         installScripts()
         navigation.attach(to: self)
@@ -70,10 +76,13 @@ final class WebPane {
         downloads.attach(to: self)
         dialogs.attach(to: self)
         network.attach(to: self)
+        keyboard?.attach(to: self)
     }
 
     var webView: UnsafeMutablePointer<WebKitWebView> { view.pointer }
     var widget: UnsafeMutablePointer<GtkWidget> { cast(view.pointer) }
+    /// What the window shows for this pane: the view, or the view above its keyboard.
+    var rootWidget: UnsafeMutablePointer<GtkWidget> { keyboard?.box.pointer ?? widget }
 
     var currentURL: URL? {
         string(webkit_web_view_get_uri(webView)).flatMap(URL.init(string:))
@@ -112,6 +121,10 @@ final class WebPane {
         add(UserScript(source: ScriptBridge.frameRegistrar, injectionTime: .documentStart, frames: .allFrames),
             world: ScriptBridge.worldName)
         add(UserScript(source: ScriptBridge.pageSDK, injectionTime: .documentStart, frames: .allFrames), world: nil)
+        if keyboard != nil {
+            add(UserScript(source: SDKFile.keyboard.script(), injectionTime: .documentStart, frames: .topFrame),
+                world: ScriptBridge.worldName)
+        }
         for script in configuration.userScripts { add(script, world: nil) }
     }
 
@@ -141,6 +154,7 @@ final class WebPane {
         downloads.tearDown()
         dialogs.tearDown()
         network.tearDown()
+        keyboard?.tearDown()
     }
 }
 

@@ -8,7 +8,7 @@ import Vitrine
 import Glibc
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`.
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`.
 ///
 /// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
 /// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
@@ -31,7 +31,7 @@ public final class RemoteControl {
     }
 
     public static let objectPath = "/org/vitrine/Vitrine"
-    public static let actionNames = ["reload", "home", "navigate", "screenshot"]
+    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit"]
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
@@ -102,6 +102,10 @@ public final class RemoteControl {
         case "home": command = .home
         case "navigate": command = argument.flatMap { try? RemoteCommand.navigate($0).get() }.map { .navigate($0) }
         case "screenshot": command = argument.flatMap { $0.hasPrefix("/") ? .screenshot(path: $0) : nil }
+        case "quit":
+            // Not a remote command of the fleet's: only the session's own tools end the program.
+            dispatch?.quit?()
+            return
         default: command = nil
         }
         if let command { perform(command) }

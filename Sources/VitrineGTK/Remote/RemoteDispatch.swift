@@ -21,6 +21,8 @@ public final class RemoteDispatch: EventSink {
     public var setDisplay: ((Bool) -> RemoteReply)?
     /// The playlist's next page (issue 14); nil: not available in this build.
     public var next: (() -> RemoteReply)?
+    /// Ends the program as SIGTERM does (`vitrine ctl quit`, the session bus only).
+    public var quit: (() -> Void)?
 
     private var pendingNavigations: [PendingNavigation] = []
 

@@ -84,13 +84,13 @@ public final class WebContainer: ContainerHost {
         if configuration.tabs.isEmpty {
             let pane = WebPane(container: self)
             panes = [pane]
-            gtk_stack_add_named(stackPointer, pane.widget, "main")
+            gtk_stack_add_named(stackPointer, pane.rootWidget, "main")
         } else {
             let notebook = gtk_notebook_new()!
             for tab in configuration.tabs {
                 let pane = WebPane(container: self)
                 panes.append(pane)
-                gtk_notebook_append_page(cast(notebook), pane.widget, gtk_label_new(tab.title))
+                gtk_notebook_append_page(cast(notebook), pane.rootWidget, gtk_label_new(tab.title))
             }
             gtk_stack_add_named(stackPointer, notebook, "main")
             self.notebook = notebook
@@ -165,6 +165,11 @@ public final class WebContainer: ContainerHost {
     /// such as a pushed configuration's fate, here too).
     public func record(_ event: ContainerEvent) {
         sinks.record(event)
+    }
+
+    /// Input the view does not see (the on-screen keyboard's keys) counts as activity too.
+    func userActed() {
+        kioskGuard?.noteInput()
     }
 
     // MARK: Panes and tabs
