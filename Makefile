@@ -139,6 +139,12 @@ bench-ipc: release
 bench-recovery: release
 	$(XVFB) python3 benchmarks/recovery.py --vitrine .build-static/release/vitrine --runs 5
 
+## bench-mqtt: one broker, one kiosk: navigate-to-load latency through MQTT, and the kiosk's
+## CPU and memory at ~100 events/s with and without [remote.mqtt]
+.PHONY: bench-mqtt
+bench-mqtt: release
+	$(XVFB) python3 benchmarks/mqtt.py --vitrine .build-static/release/vitrine
+
 ## bench-soak: minutes of navigations, reloads and web-process kills in one kiosk; memory
 ## and file descriptors at the end over the start
 .PHONY: bench-soak
