@@ -92,6 +92,7 @@ def main() -> None:
     options = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="vitrine-mqtt-bench-"))
+    print(f"kiosk log: {folder / 'kiosk.log'}", file=sys.stderr)
     os.chmod(folder, 0o755)
     for i in range(options.runs):
         (folder / f"p{i}.html").write_text(PAGE % i)
@@ -115,7 +116,7 @@ def main() -> None:
         config = folder / "kiosk.toml"
         config.write_text(f'preset = "kiosk"\nstart-url = "{start}"\n' + (mqtt if with_mqtt else ""))
         return subprocess.Popen([options.vitrine, "--new-instance", "--no-fullscreen", "--config", str(config)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                stdout=subprocess.DEVNULL, stderr=open(folder / "kiosk.log", "a"))
 
     def publish(topic: str, message: str) -> None:
         subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker_port), "-q", "1", "-t", topic, "-m", message], check=True)
@@ -151,6 +152,8 @@ def main() -> None:
             counter = Lines(broker_port, [base + "/events"]) if with_mqtt else None
             cpu0, _ = process_cpu_and_rss(program.pid)
             time.sleep(options.seconds)
+            if program.poll() is not None:
+                raise SystemExit(f"the kiosk exited with {program.returncode}; see {folder / 'kiosk.log'}")
             cpu1, rss = process_cpu_and_rss(program.pid)
             received = counter.lines.qsize() if counter else 0
             if counter:

@@ -33,6 +33,8 @@ extension WebKitTests {
             var subscriber = try broker.subscribe(["vitrine/#", "homeassistant/#"], excluding: ["vitrine/lobby-1/screenshot"], to: messages)
             defer { kill(subscriber.processIdentifier, SIGKILL) }
 
+            // A retained command waits on the broker: the kiosk must not run it when it connects.
+            try broker.publish("vitrine/lobby-1/cmd/home", "go", retained: true)
             let program = try MosquittoBroker.launchKiosk(config: configPath)
             defer { kill(program.processIdentifier, SIGKILL) }
 
@@ -66,6 +68,8 @@ extension WebKitTests {
             // State (retained, online) once the start page has loaded.
             waitFor("the state with the start page") { state()["url"] as? String == server.url("start.html").absoluteString }
             #expect(state()["online"] as? Bool == true)
+            waitFor("the retained command refused") { lines(base + "/reply/home").count == 1 }
+            #expect((json(lines(base + "/reply/home").first ?? "")["error"] as? String)?.hasPrefix("retained commands are ignored") == true)
             #expect(state()["display"] as? String == "on")
             waitFor("the page's title in the state") { state()["title"] as? String == "start" }
             #expect(state()["version"] as? String != nil)

@@ -69,17 +69,21 @@ public final class MQTTRemote: EventSink {
             isConnected = false
         case .published:
             outstanding = max(0, outstanding - 1)
-        case .message(let topic, let payload):
+        case .message(let topic, let payload, let retained):
             guard let name = topics.commandName(of: topic) else { return }
+            // A retained command would run again at every reconnection.
+            guard !retained else { return replyOnly(name, .failure("retained commands are ignored: publish commands without the retain flag")) }
             command(name, payload)
         }
     }
 
+    /// Answers `name` on its reply topic (`reply/unknown` for a name that is no command).
+    private func replyOnly(_ name: String, _ result: RemoteReply) {
+        send(topics.reply(RemoteCommand.names.contains(name) ? name : "unknown"), Array(result.json.jsonText.utf8), retain: false, essential: true)
+    }
+
     private func command(_ name: String, _ payload: [UInt8]) {
-        let replyTopic = topics.reply(RemoteCommand.names.contains(name) ? name : "unknown")
-        let reply: @MainActor (RemoteReply) -> Void = { [weak self] result in
-            self?.send(replyTopic, Array(result.json.jsonText.utf8), retain: false, essential: true)
-        }
+        let reply: @MainActor (RemoteReply) -> Void = { [weak self] result in self?.replyOnly(name, result) }
         switch RemoteCommand.parse(name: name, payload: payload) {
         case .failure(let error):
             reply(.failure(error.description))

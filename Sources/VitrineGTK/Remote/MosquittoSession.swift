@@ -22,7 +22,7 @@ final class MosquittoSession: @unchecked Sendable {
     enum Report: Sendable {
         case connected
         case disconnected(code: Int32)
-        case message(topic: String, payload: [UInt8])
+        case message(topic: String, payload: [UInt8], retained: Bool)
         case published
     }
 
@@ -168,5 +168,5 @@ private let onMessage: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?,
     let topic = String(cString: topicPointer)
     let count = Int(max(0, message.payloadlen))
     let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-    session(data)?.report(.message(topic: topic, payload: payload))
+    session(data)?.report(.message(topic: topic, payload: payload, retained: message.retain))
 }

@@ -106,11 +106,11 @@ final class MosquittoBroker {
     }
 
     /// Publishes `message` (from a file, so any size) on `topic`.
-    func publish(_ topic: String, _ message: String) throws {
+    func publish(_ topic: String, _ message: String, retained: Bool = false) throws {
         let file = folder + "/message-\(UUID().uuidString)"
         try message.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try runProcess("/usr/bin/mosquitto_pub", clientArguments + ["-t", topic, "-f", file], timeout: 20)
+        let result = try runProcess("/usr/bin/mosquitto_pub", clientArguments + ["-t", topic, "-f", file] + (retained ? ["-r"] : []), timeout: 20)
         guard result.status == 0 else { throw LoopbackHTTPServer.ServerError(output: "mosquitto_pub: \(result.stderr)") }
     }
 
