@@ -15,16 +15,7 @@ extension WebKitTests {
                 "start.html": "<!doctype html><title>start</title>", "second.html": "<!doctype html><title>second</title>"])
             defer { server.stop() }
             let folder = try broker.kioskFolder()
-            let remote = """
-                [remote.mqtt]
-                broker = "mqtts://127.0.0.1:\(broker.port)"
-                device-id = "lobby-1"
-                username = "\(broker.username)"
-                password-file = "mqtt.pass"
-                ca-certificates = ["\(broker.caFile)"]
-                home-assistant = true
-                config-trial-timeout = 3
-                """
+            let remote = broker.remoteSection(deviceID: "lobby-1", caFile: broker.caFile) + "home-assistant = true\nconfig-trial-timeout = 3\n"
             func config(start: URL) -> String { "preset = \"kiosk\"\nstart-url = \"\(start.absoluteString)\"\n\n\(remote)\n" }
             let configPath = folder + "/kiosk.toml"
             try config(start: server.url("start.html")).write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -162,16 +153,8 @@ extension WebKitTests.MQTTProgramTests {
             "-keyout", folder + "/other.key", "-out", folder + "/other.pem"])
         #expect(other.status == 0)
         let configPath = folder + "/kiosk.toml"
-        try """
-            preset = "kiosk"
-            start-url = "about:blank"
-            [remote.mqtt]
-            broker = "mqtts://127.0.0.1:\(broker.port)"
-            device-id = "stranger"
-            username = "\(broker.username)"
-            password-file = "mqtt.pass"
-            ca-certificates = ["other.pem"]
-            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try ("preset = \"kiosk\"\nstart-url = \"about:blank\"\n" + broker.remoteSection(deviceID: "stranger", caFile: "other.pem"))
+            .write(toFile: configPath, atomically: true, encoding: .utf8)
         let program = try MosquittoBroker.launchKiosk(config: configPath)
         defer { kill(program.processIdentifier, SIGKILL) }
 

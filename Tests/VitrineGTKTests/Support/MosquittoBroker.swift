@@ -136,6 +136,19 @@ final class MosquittoBroker {
         return kiosk
     }
 
+    /// A kiosk's `[remote.mqtt]` for this broker (its password in `mqtt.pass` beside it).
+    func remoteSection(deviceID: String, caFile: String) -> String {
+        """
+        [remote.mqtt]
+        broker = "mqtts://127.0.0.1:\(port)"
+        device-id = "\(deviceID)"
+        username = "\(username)"
+        password-file = "mqtt.pass"
+        ca-certificates = ["\(caFile)"]
+
+        """
+    }
+
     /// The built `vitrine` on `config`, alone (no session bus instance); kill it when done.
     static func launchKiosk(config: String) throws -> Process {
         let program = Process()
