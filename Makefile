@@ -9,7 +9,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services.
 # Openbox and wmctrl: a real window manager's close request in the window tests.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl \
+	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl libx11-dev libxext-dev \
 	libmosquitto-dev mosquitto mosquitto-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
@@ -19,6 +19,9 @@ include packaging/release-build.mk
 # AT-SPI (python3-pyatspi, at-spi2-core): the on-screen keyboard's test clicks its keys as
 # assistive technology does.
 APT_PACKAGES += python3-pyatspi at-spi2-core
+# node_exporter: the metrics test runs its own on a loopback port (the service the package
+# may start on :9100 is not used).
+APT_PACKAGES += prometheus-node-exporter
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -8,6 +8,10 @@
 #include <cairo.h>
 #include <signal.h>
 #include <unistd.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#include <X11/extensions/dpms.h>
+#endif
 
 
 /* libdispatch's hooks for joining the main queue to a foreign run loop (CoreFoundation
@@ -18,5 +22,45 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 /* GObject macros Swift cannot import. */
 static inline GType vitrine_webkit_navigation_policy_decision_type(void) { return WEBKIT_TYPE_NAVIGATION_POLICY_DECISION; }
 static inline GType vitrine_webkit_response_policy_decision_type(void) { return WEBKIT_TYPE_RESPONSE_POLICY_DECISION; }
+
+/* X11 DPMS for a GdkDisplay: 0 where the display is not X11 or has no DPMS extension
+   (Xvfb, Wayland). GDK_IS_X11_DISPLAY is a macro Swift cannot import. */
+static inline int vitrine_dpms_available(GdkDisplay *display) {
+#ifdef GDK_WINDOWING_X11
+    int event_base, error_base;
+    if (!GDK_IS_X11_DISPLAY(display)) return 0;
+    Display *x = gdk_x11_display_get_xdisplay(display);
+    return DPMSQueryExtension(x, &event_base, &error_base) && DPMSCapable(x);
+#else
+    (void)display;
+    return 0;
+#endif
+}
+
+/* Forces the monitor off (saving in *was_enabled whether DPMS was enabled, since forcing
+   needs it on) or back on (disabling DPMS again when it was off before, so that its idle
+   timeouts never blank a kiosk by themselves); 1 when DPMS was used. */
+static inline int vitrine_dpms_force(GdkDisplay *display, int on, int *was_enabled) {
+#ifdef GDK_WINDOWING_X11
+    if (!vitrine_dpms_available(display)) return 0;
+    Display *x = gdk_x11_display_get_xdisplay(display);
+    if (on) {
+        DPMSForceLevel(x, DPMSModeOn);
+        if (!*was_enabled) DPMSDisable(x);
+    } else {
+        CARD16 level;
+        BOOL enabled;
+        DPMSInfo(x, &level, &enabled);
+        *was_enabled = enabled;
+        DPMSEnable(x);
+        DPMSForceLevel(x, DPMSModeOff);
+    }
+    XFlush(x);
+    return 1;
+#else
+    (void)display; (void)on; (void)was_enabled;
+    return 0;
+#endif
+}
 
 #endif

@@ -69,10 +69,28 @@ public struct ConfigFile: Sendable {
         overrides: ConfigOverrides = ConfigOverrides(), resources: ResourceLocator = ResourceLocator()
     ) throws(ConfigFileError) -> Configuration {
         let configurator = try configurator(overrides: overrides, resources: resources)
+        let configuration: Configuration
         do {
-            return try configurator.build()
+            configuration = try configurator.build()
         } catch {
             throw ConfigFileError(file: path, line: nil, column: nil, message: "\(error)")
+        }
+        try checkPlaylist(of: configuration)
+        return configuration
+    }
+
+    /// A playlist page the built chain would refuse is reported at its entry: it would be
+    /// skipped on every turn.
+    private func checkPlaylist(of configuration: Configuration) throws(ConfigFileError) {
+        let positions = settings.entryPositions["schedule.playlist"] ?? []
+        let errors = zip(configuration.schedule.playlist, positions).compactMap { entry, place in
+            Schedule.refusal(of: entry.url, in: configuration).map {
+                ConfigFileError(file: path, at: place.position, "\(place.path).url \(entry.url.absoluteString) \($0)")
+            }
+        }
+        if var first = errors.first {
+            first.otherErrors = Array(errors.dropFirst())
+            throw first
         }
     }
 

@@ -68,9 +68,36 @@ final class ConfigFileDecoder {
                 let errorsBefore = errors.count
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
                 checkSection(option.key, section, at: path + [.key(option.name)], keysAreSound: errors.count == errorsBefore)
+            case .tables(let required, let check):
+                if let entries = tables(table, option.name, at: path) {
+                    let kept = decodeEntries(of: option, entries, required: required, check: check)
+                    settings.values[option.key] = .entries(kept.map(\.values))
+                    settings.entryPositions[option.key] = kept.map { (map.position(ofValue: $0.path), display($0.path)) }
+                }
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
             }
+        }
+    }
+
+    /// Each table of an array of tables read by its declared options; a table with any
+    /// problem is reported and left out.
+    private func decodeEntries(of option: ConfigOption, _ entries: [(TOMLTable, Path)], required: [String],
+                               check: ([String: OptionValue]) -> String?) -> [(values: [String: OptionValue], path: Path)] {
+        entries.compactMap { entry, entryPath in
+            let errorsBefore = errors.count
+            var fields = ConfigSettings()
+            decodeOptions(in: entry, at: entryPath, into: &fields)
+            for key in required where entry[key] == nil {
+                missing(key, in: entryPath, expected: ConfigOptions.option(option.key + "." + key)?.doc ?? key)
+            }
+            guard errors.count == errorsBefore else { return nil }
+            let values = Dictionary(uniqueKeysWithValues: fields.values.map { (String($0.key.dropFirst(option.key.count + 1)), $0.value) })
+            if let problem = check(values) {
+                report(at: map.position(ofValue: entryPath), "\(display(entryPath)) \(problem)")
+                return nil
+            }
+            return (values, entryPath)
         }
     }
 
@@ -93,6 +120,13 @@ final class ConfigFileDecoder {
             self.path(table, key, at: path, mustBe: kind).map(OptionValue.url)
         case .origins:
             origins(table, key, at: path).map(OptionValue.origins)
+        case .timeOfDay:
+            string(table, key, at: path, expected: TimeOfDay.expectation, where: { TimeOfDay($0) != nil })
+                .flatMap { TimeOfDay($0) }.map(OptionValue.time)
+        case .timesOfDay:
+            array(table, key, at: path, of: TimeOfDay.expectation) { $0.string.flatMap { TimeOfDay($0) } }.map(OptionValue.times)
+        case .weekdays:
+            weekdays(table, key, at: path).map(OptionValue.weekdays)
         }
     }
 
@@ -158,9 +192,22 @@ final class ConfigFileDecoder {
         case .file? where !FileSystem.isRegularFile(resolved):
             mismatch(at: path + [.key(key)], expected: "an existing file", got: table[key]!, note: resolved)
             return nil
+        case .output(let suffix, let why)? where !resolved.hasSuffix(suffix) || resolved.hasSuffix("/" + suffix):
+            mismatch(at: path + [.key(key)], expected: "a file name ending in \(suffix)", got: table[key]!, note: why)
+            return nil
         default:
             return URL(fileURLWithPath: resolved)
         }
+    }
+
+    /// A non-empty array of days, `"mon"` … `"sun"`.
+    func weekdays(_ table: TOMLTable, _ key: String, at path: Path) -> Set<Weekday>? {
+        let expected = "a day: one of \(Self.list(Weekday.allCases.map(\.rawValue)))"
+        guard let days = array(table, key, at: path, of: expected, { $0.string.flatMap { Weekday(rawValue: $0.lowercased()) } }) else {
+            return nil
+        }
+        if days.isEmpty { report(at: map.position(ofValue: path + [.key(key)]), "\(display(path + [.key(key)])) must list at least one day") }
+        return days.isEmpty ? nil : Set(days)
     }
 
     func origins(_ table: TOMLTable, _ key: String, at path: Path) -> [Origin]? {

@@ -16,6 +16,11 @@ struct ConfigOption: Sendable {
         case value(OptionType)
         /// A table of further options (`[window]`); present, it may refine by itself.
         case section
+        /// An array of tables (`[[schedule.playlist]]`) whose keys are options declared
+        /// under this one's key (`schedule.playlist.url`); its value is `.entries`, one
+        /// dictionary per table, by key within the table. `required` keys must be in every
+        /// table; `check` judges a table as a whole (nil: sound) once its values are.
+        case tables(required: [String], check: @Sendable ([String: OptionValue]) -> String?)
         /// Read by hand (`ConfigFileDecoder+Sections.swift`): arrays of tables, free keys.
         case structured
     }
@@ -32,6 +37,9 @@ struct ConfigOption: Sendable {
     /// A line of `check-config`'s summary: its label, and its text for a built configuration
     /// (nil: no line).
     var summary: (label: String, text: @Sendable (Configuration, Preset) -> String?)?
+    /// Its value in a built configuration as a script reads it (`check-config --print KEY`);
+    /// nil: not printable.
+    var printed: (@Sendable (Configuration) -> String)?
 
     /// The table that holds the key (`window`; empty at the top level).
     var parent: String { key.split(separator: ".").dropLast().joined(separator: ".") }
@@ -49,6 +57,11 @@ enum OptionValue: Sendable {
     case duration(Duration)
     case url(URL)
     case origins([Origin])
+    case time(TimeOfDay)
+    case times([TimeOfDay])
+    case weekdays(Set<Weekday>)
+    /// An array of tables' values, one dictionary per table (see `Kind.tables`).
+    case entries([[String: OptionValue]])
 
     var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
     var string: String? { if case .string(let string) = self { string } else { nil } }
@@ -56,12 +69,20 @@ enum OptionValue: Sendable {
     var duration: Duration? { if case .duration(let duration) = self { duration } else { nil } }
     var url: URL? { if case .url(let url) = self { url } else { nil } }
     var origins: [Origin]? { if case .origins(let origins) = self { origins } else { nil } }
+    var time: TimeOfDay? { if case .time(let time) = self { time } else { nil } }
+    var times: [TimeOfDay]? { if case .times(let times) = self { times } else { nil } }
+    var weekdays: Set<Weekday>? { if case .weekdays(let days) = self { days } else { nil } }
+    var entries: [[String: OptionValue]]? { if case .entries(let entries) = self { entries } else { nil } }
 }
 
 /// What an option's value is and which values are accepted: one rule, applied to the file
 /// (with the file's messages) and to the command line (with the command line's).
 enum OptionType: Sendable {
-    enum PathKind: Sendable { case file, folder }
+    enum PathKind: Sendable {
+        case file, folder
+        /// A file Vitrine writes: it need not exist, and its name must end in `suffix`.
+        case output(suffix: String, why: String)
+    }
 
     case bool
     /// `refusal` completes the command line's "--flag must …".
@@ -76,6 +97,12 @@ enum OptionType: Sendable {
     /// A path; relative paths resolve against the file's folder. Nil kind: need not exist.
     case path(PathKind?)
     case origins
+    /// A local time `"HH:MM"`.
+    case timeOfDay
+    /// An array of local times.
+    case timesOfDay
+    /// A non-empty array of days: `"mon"` … `"sun"`.
+    case weekdays
 
     static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
     static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
@@ -108,13 +135,15 @@ enum OptionType: Sendable {
             FileSystem.isDirectory(text) ? nil : "--\(flag) '\(text)' is not a folder"
         case .path(.file?):
             FileSystem.isRegularFile(text) ? nil : "--\(flag) '\(text)' is not a file"
+        case .path(.output(let suffix, let why)?):
+            text.hasSuffix(suffix) ? nil : "--\(flag) must name a file ending in \(suffix) (\(why)), got '\(text)'"
         case .origins:
             Origin(serialized: text) != nil ? nil
                 : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"
         case .url:
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
-        case .bool, .seconds, .path(nil):
-            nil
+        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays:
+            nil  // the file's only
         }
     }
 }
@@ -158,6 +187,19 @@ extension ConfigOption {
         return ConfigOption(key: key, flag: nil, kind: .section, doc: doc) { @Sendable configurator, _ in apply(configurator) }
     }
 
+    /// An array of tables whose keys are declared as options under `key` (`field`s).
+    static func tables(_ key: String, required: [String] = [], _ doc: String,
+                       check: @escaping @Sendable ([String: OptionValue]) -> String? = { _ in nil },
+                       _ apply: @escaping Apply<[[String: OptionValue]]>) -> ConfigOption {
+        ConfigOption(key: key, flag: nil, kind: .tables(required: required, check: check), doc: doc,
+                     apply: applying(apply) { $0.entries })
+    }
+
+    /// A key of each table in an array of tables: its table's `apply` reads it.
+    static func field(_ key: String, _ type: OptionType, _ doc: String) -> ConfigOption {
+        ConfigOption(key: key, flag: nil, kind: .value(type), doc: doc, apply: nil)
+    }
+
     /// A key read and applied by hand: arrays of tables, tables with free keys.
     static func structured(_ key: String, _ doc: String) -> ConfigOption {
         ConfigOption(key: key, flag: nil, kind: .structured, doc: doc, apply: nil)
@@ -169,6 +211,13 @@ extension ConfigOption {
     ) -> (@Sendable (Configurator, OptionValue) -> Configurator)? {
         guard let apply else { return nil }
         return { configurator, value in extract(value).map { apply(configurator, $0) } ?? configurator }
+    }
+
+    /// Makes the value printable by `check-config --print KEY`.
+    func printable(_ text: @escaping @Sendable (Configuration) -> String) -> ConfigOption {
+        var option = self
+        option.printed = text
+        return option
     }
 
     /// Adds a line to `check-config`'s summary.

@@ -78,10 +78,18 @@ enum ConfigOptions {
         .seconds("kiosk.crash-loop-backoff", allowsZero: true, "how long the crash-loop page waits before trying again", kiosk(\.crashLoopBackoff)),
         .seconds("kiosk.unresponsive-timeout", allowsZero: false, "seconds before a hung page is terminated and reloaded",
                  kiosk(\.unresponsiveTimeout)),
+        .seconds("kiosk.load-timeout", allowsZero: true, zeroMeaning: "never",
+                 "seconds a page's server may take to begin answering before the error page shows and it is tried again") {
+            kiosk(\.loadTimeout)($0, $1 == .zero ? nil : $1)
+        },
         .integer("kiosk.web-memory-limit",
                  .integer(expected: "a number of megabytes from 64 to 1048576", refusal: "be from 64 to 1048576 (megabytes)",
                           where: KioskOptions.acceptsWebMemoryLimit),
                  "megabytes a web process may use before it is killed and recovered like a crash", kiosk(\.webMemoryLimit)),
+        ConfigOption.integer("kiosk.rotation",
+                 .integer(expected: "0, 90, 180 or 270", refusal: "be 0, 90, 180 or 270", where: KioskOptions.rotations.contains),
+                 "degrees clockwise the kiosk-session script turns the screen (cage -r)", kiosk(\.rotation))
+            .printable { String($0.kiosk?.rotation ?? 0) },
         .string("kiosk.external-links", .choice(["block", "browser"]),
                 "block: the chain decides; browser: links leaving the app open in the desktop's browser") { configurator, choice in
             choice == "browser" ? configurator.mapChain(ConfigAssembly.insertingExternalBrowser) : configurator
@@ -95,6 +103,46 @@ enum ConfigOptions {
                 "its layout: \(KeyboardLayout.shippedNames.joined(separator: ", ")) (Resources/keyboard/NAME.json)") {
             $0.preference(\.keyboardLayout, $1)
         },
+        ConfigOption.section("schedule", "signage: pages in turn, reloads, the screen's hours")
+            .summarized(as: "schedule") { configuration, _ in scheduleSummary(configuration.schedule) },
+        .seconds("schedule.wake-duration", allowsZero: false, "seconds input keeps the screen on outside its hours") {
+            configurator, duration in schedule(configurator) { $0.wakeDuration = duration }
+        },
+        .tables("schedule.playlist", required: ["url", "duration"], "pages shown in turn, in order; one entry: no rotation") {
+            configurator, entries in
+            schedule(configurator) { schedule in
+                schedule.playlist = entries.compactMap { entry in
+                    guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
+                    return PlaylistEntry(url: url, duration: duration)
+                }
+            }
+        },
+        .field("schedule.playlist.url", .url, "the page (it goes through the navigation chain)"),
+        .field("schedule.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
+        .tables("schedule.reload", "reloads of the page shown", check: { entry in
+            (entry["every"] == nil) == (entry["at"] == nil) ? "needs either every (seconds) or at (local times), not both" : nil
+        }) { configurator, entries in
+            schedule(configurator) { schedule in
+                schedule.reloads = entries.compactMap { entry in
+                    entry["every"]?.duration.map(ReloadRule.every) ?? entry["at"]?.times.map(ReloadRule.at)
+                }
+            }
+        },
+        .field("schedule.reload.every", .seconds(allowsZero: false, zeroMeaning: nil), "seconds between reloads"),
+        .field("schedule.reload.at", .timesOfDay, #"local times, daily, such as ["03:00"]"#),
+        .tables("schedule.display", required: ["on", "off"], "the screen's hours; outside them it is off", check: { entry in
+            entry["on"]?.time == entry["off"]?.time ? "needs different on and off times" : nil
+        }) { configurator, entries in
+            schedule(configurator) { schedule in
+                schedule.displayWindows = entries.compactMap { entry in
+                    guard let on = entry["on"]?.time, let off = entry["off"]?.time else { return nil }
+                    return DisplayWindow(on: on, off: off, days: entry["days"]?.weekdays ?? Set(Weekday.allCases))
+                }
+            }
+        },
+        .field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#),
+        .field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#),
+        .field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#),
 
         .section("storage", "cookies, local storage and caches"),
         .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
@@ -155,6 +203,18 @@ enum ConfigOptions {
             configurator, timeout in configurator.mqttIfPresent { $0.configTrialTimeout = timeout }
         },
 
+        ConfigOption.section("metrics", "Prometheus metrics in a file for node_exporter's textfile collector")
+            .summarized(as: "metrics") { configuration, _ in
+                configuration.metricsTextfile.map { "\($0.path) every \(seconds(configuration.metricsInterval))" }
+            },
+        .url("metrics.textfile", .path(.output(suffix: ".prom", why: "node_exporter's textfile collector reads only *.prom files")),
+             "the metrics file, written atomically; relative paths are relative to the configuration file") {
+            $0.preference(\.metricsTextfile, $1)
+        },
+        .seconds("metrics.interval", allowsZero: false, "seconds between writes of the metrics file (default 15)") {
+            $0.preference(\.metricsInterval, $1)
+        },
+
         .structured("permissions", "origin = permission kinds granted; everything else is denied"),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
@@ -193,6 +253,21 @@ enum ConfigOptions {
         }
     }
 
+    private static func schedule(_ configurator: Configurator, _ change: (inout Schedule) -> Void) -> Configurator {
+        var schedule = configurator.preferences.schedule
+        change(&schedule)
+        return configurator.preference(\.schedule, schedule)
+    }
+
+    private static func scheduleSummary(_ schedule: Schedule) -> String? {
+        guard !schedule.isEmpty else { return nil }
+        var parts: [String] = []
+        if !schedule.playlist.isEmpty { parts.append("\(schedule.playlist.count) page(s) in turn") }
+        if !schedule.reloads.isEmpty { parts.append("\(schedule.reloads.count) reload rule(s)") }
+        if !schedule.displayWindows.isEmpty { parts.append("screen hours \(schedule.displayWindows.map { "\($0.on)–\($0.off)" }.joined(separator: ", "))") }
+        return parts.joined(separator: "; ")
+    }
+
     private static func networkSummary(_ network: NetworkSettings) -> String? {
         var parts: [String] = []
         switch network.proxy {
@@ -221,6 +296,15 @@ extension ConfigFile {
             return (summary.label, text)
         }
     }
+
+    /// The value of the option `key` in a built configuration as a script reads it (`check-config
+    /// --print kiosk.rotation`); nil when the option has no printable value.
+    public static func printedValue(of key: String, in configuration: Configuration) -> String? {
+        ConfigOptions.option(key)?.printed?(configuration)
+    }
+
+    /// The keys `printedValue(of:in:)` knows.
+    public static var printableKeys: [String] { ConfigOptions.all.filter { $0.printed != nil }.map(\.key) }
 
     /// Why `value`, given to `--flag`, is refused (nil: accepted): the file's rule for the
     /// same option. Flags that no option declares are not checked here.

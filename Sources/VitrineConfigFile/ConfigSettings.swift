@@ -12,6 +12,9 @@ struct ConfigSettings: Sendable {
     var values: [String: OptionValue] = [:]
     /// The sections present (`kiosk`): a section may refine by being there.
     var sections: Set<String> = []
+    /// Where each kept entry of an array of tables is written, by the array's key: for
+    /// problems found once the configuration is built (a playlist page the chain refuses).
+    var entryPositions: [String: [(position: TOMLSourceMap.Position, path: String)]] = [:]
 
     /// Replaces the preset's chain when present.
     var handlers: [HandlerSetting]?

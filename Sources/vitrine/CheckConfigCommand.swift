@@ -10,11 +10,23 @@ struct CheckConfigCommand: ParsableCommand {
         abstract: "Check a configuration file without opening a window.",
         discussion: """
             Prints 'FILE: OK' and a summary, exit status 0; or each problem as \
-            'FILE:LINE:COLUMN: message' on standard error, exit status 1.
+            'FILE:LINE:COLUMN: message' on standard error, exit status 1. \
+            With --print KEY, prints only that option's value as the built configuration \
+            has it (for scripts: the kiosk-session script reads kiosk.rotation so).
             """)
 
     @Argument(help: ArgumentHelp("The TOML configuration file.", valueName: "file"))
     var file: String
+
+    @Option(name: .customLong("print"), help: ArgumentHelp(
+        "Print only this option's value (\(ConfigFile.printableKeys.joined(separator: ", "))).", valueName: "key"))
+    var printKey: String?
+
+    func validate() throws {
+        if let printKey, !ConfigFile.printableKeys.contains(printKey) {
+            throw ValidationError("--print knows \(ConfigFile.printableKeys.joined(separator: ", ")), not '\(printKey)'")
+        }
+    }
 
     func run() throws {
         let preset: Preset
@@ -26,6 +38,10 @@ struct CheckConfigCommand: ParsableCommand {
         } catch {
             for problem in error.allErrors { printToStandardError(problem.description) }
             throw ExitCode.failure
+        }
+        if let printKey, let value = ConfigFile.printedValue(of: printKey, in: configuration) {
+            print(value)
+            return
         }
         print("\(file): OK")
         for (label, value) in ConfigFile.summary(of: configuration, preset: preset) {

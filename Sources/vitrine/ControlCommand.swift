@@ -14,7 +14,7 @@ import VitrineGTK
 struct ControlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE, quit.",
+        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE, quit, display on|off, next.",
         discussion: """
             The same actions are available to any D-Bus client, e.g. \
             'gapplication action org.vitrine.Vitrine reload' or \
@@ -25,18 +25,20 @@ struct ControlCommand: ParsableCommand {
             """)
 
     enum Action: String, ExpressibleByArgument, CaseIterable {
-        case reload, home, navigate, screenshot, quit
+        case reload, home, navigate, screenshot, quit, display, next
     }
 
-    @Argument(help: "reload | home | navigate | screenshot | quit")
+    @Argument(help: "reload | home | navigate | screenshot | quit | display | next")
     var action: Action
 
-    @Argument(help: "The URL for navigate, the PNG file for screenshot.")
+    @Argument(help: "The URL for navigate, the PNG file for screenshot, on or off for display.")
     var argument: String?
 
     mutating func validate() throws {
         switch action {
-        case .reload, .home, .quit:
+        case .display:
+            guard argument == "on" || argument == "off" else { throw ValidationError("display needs on or off") }
+        case .reload, .home, .quit, .next:
             if argument != nil { throw ValidationError("'\(action.rawValue)' takes no argument") }
         case .navigate:
             guard let argument, let url = URL(string: argument), url.scheme != nil else {

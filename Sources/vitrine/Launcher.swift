@@ -44,6 +44,8 @@ final class Launcher: EventSink {
     private(set) var container: WebContainer?
     /// A pushed configuration on probation (see Launcher+ConfigPush.swift).
     var trial: ConfigPushTrial?
+    /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
+    private var metricsFile: MetricsTextfile?
 
     init(configuration: Configuration, configPath: String?, overrides: ConfigOverrides, eventLog: JSONLinesEventLog?,
          screenshot: String?, exitAfterLoad: Bool, loadTimeout: Double, singleInstance: Bool) {
@@ -84,9 +86,22 @@ final class Launcher: EventSink {
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
         dispatch.quit = { GTKRuntime.quit() }
+        dispatch.setDisplay = { [weak self] on in
+            self?.container?.setDisplay(on: on)
+            return .success
+        }
+        dispatch.next = { [weak self] in
+            self?.container?.nextPage()
+            return .success
+        }
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch
+        }
+        if let textfile = configuration.metricsTextfile {
+            let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
+            container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
+            self.metricsFile = metricsFile
         }
         if !oneShot, let settings = configuration.mqtt { startMQTT(settings, on: container) }
         container.loadObservers.append { [weak self, weak container] event, _ in
@@ -105,11 +120,13 @@ final class Launcher: EventSink {
             }
         }
         container.start()
+        metricsFile?.start()
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
         self.container?.close()
         mqtt = nil
+        metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status
     }
 
@@ -119,6 +136,7 @@ final class Launcher: EventSink {
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(self)
         container.addEventSink(dispatch)
+        if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if mqtt != nil { connectMQTT(to: container) }
         container.onClose = { GTKRuntime.quit() }
         return container

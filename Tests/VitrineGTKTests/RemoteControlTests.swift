@@ -117,6 +117,16 @@ extension WebKitTests {
             #expect(shot.status == 0, "\(shot.stderr)")
             #expect(((try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0) > 1000)
 
+            // display off and on: the screen blanked and back, each an events-log line.
+            func native(_ action: String) -> ([[String: Any]]) -> Bool {
+                { $0.contains { $0["action"] as? String == action && $0["detail"] as? String == "command" } }
+            }
+            #expect(try ctl("display", "off").status == 0)
+            #expect(waitFor("display off", native("display-off")))
+            #expect(try ctl("display", "on").status == 0)
+            #expect(waitFor("display on", native("display-on")))
+            #expect(try ctl("display", "dim").status != 0, "display takes on or off")
+
             // A second `vitrine URL` hands the URL over and exits.
             let second = try runProcess(vitrine, [server.url("third.html").absoluteString], timeout: 20, environment: environment)
             #expect(second.status == 0)

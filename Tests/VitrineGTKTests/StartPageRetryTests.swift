@@ -56,6 +56,45 @@ extension WebKitTests {
             #expect(attempt == .native(action: "retry-load", detail: "3 \(url.absoluteString) (network)"))
         }
 
+        /// Each kind of failure is retried, and named in the log: a host that does not resolve
+        /// (`.invalid` never does), a port nothing listens on, a server that does not speak TLS.
+        @Test func aDNSFailureARefusedConnectionAndAFailedTLSHandshakeAreEachRetriedByName() async throws {
+            let notTLS = try NotTLSServer()
+            defer { notTLS.stop() }
+            let cases = [
+                (URL(string: "http://vitrine-test.invalid/index.html")!, "host-not-found"),
+                (URL(string: "http://127.0.0.1:\(try freePort())/index.html")!, "connection-refused"),
+                (URL(string: "https://127.0.0.1:\(notTLS.port)/index.html")!, "tls"),
+            ]
+            for (url, kind) in cases {
+                let fixture = try kiosk(url)
+                defer { fixture.close() }
+                fixture.container.start()
+                let retry = try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "))
+                guard case let .native(_, detail) = retry else { continue }
+                #expect(detail.hasSuffix("(\(kind))"), "\(url): \(detail)")
+                try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
+            }
+        }
+
+        /// A server that accepts the connection and never answers: after `load-timeout` the
+        /// error page, and the next attempt, which is timed again.
+        @Test func aServerThatNeverAnswersIsGivenUpOnAfterTheLoadTimeoutAndTriedAgain() async throws {
+            let silent = try SilentServer()
+            defer { silent.stop() }
+            let url = URL(string: "http://127.0.0.1:\(silent.port)/index.html")!
+            var options = KioskOptions()
+            options.loadTimeout = .seconds(1)
+            let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false).kiosk(options))
+            defer { fixture.close() }
+            fixture.container.start()
+            let retry = try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "), timeout: .seconds(10))
+            guard case let .native(_, detail) = retry else { return }
+            #expect(detail.hasSuffix("(timed-out)"), "\(detail)")
+            try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
+            try await fixture.next(where: native("retry", "2 \(url.absoluteString) in "), timeout: .seconds(15))
+        }
+
         /// Emits the real `network-changed` signal on GLib's real default network monitor.
         func emitNetworkChanged(available: Bool) {
             let monitor = g_network_monitor_get_default()!
@@ -70,6 +109,56 @@ extension WebKitTests {
             g_value_unset(&values[1])
         }
     }
+}
+
+/// A loopback server that answers every connection with plain text and hangs up: a TLS
+/// client's handshake fails.
+final class NotTLSServer {
+    let port: Int
+    private let process = Process()
+
+    init() throws {
+        port = try freePort()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import socket
+            server = socket.create_server(("127.0.0.1", \(port)))
+            while True:
+                connection, _ = server.accept()
+                connection.sendall(b"HTTP/1.0 200 OK\\r\\n\\r\\nnot TLS")
+                connection.close()
+            """]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where !LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+    }
+
+    func stop() { kill(process.processIdentifier, SIGKILL) }
+}
+
+/// A loopback server that accepts every connection and never answers (a hung backend).
+final class SilentServer {
+    let port: Int
+    private let process = Process()
+
+    init() throws {
+        port = try freePort()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import socket
+            server = socket.create_server(("127.0.0.1", \(port)))
+            held = []
+            while True:
+                held.append(server.accept()[0])
+            """]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where !LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+    }
+
+    func stop() { kill(process.processIdentifier, SIGKILL) }
 }
 
 /// A loopback port nothing listens on: bound, then freed.

@@ -41,6 +41,16 @@ struct ConfigFileSampleTests {
         #expect(!configuration.developerTools)
     }
 
+    @Test func theSignageSampleRunsADay() throws {
+        let configuration = try ConfigFile(path: Self.folder.appendingPathComponent("signage.toml").path).configuration()
+        let schedule = configuration.schedule
+        #expect(schedule.playlist.map(\.url.absoluteString) == ["https://signage.example/menu", "app://app/index.html"])
+        #expect(schedule.reloads == [.every(.seconds(3600)), .at([TimeOfDay("03:00")!])])
+        #expect(schedule.displayWindows.count == 2)
+        #expect(schedule.wakeDuration == .seconds(60))
+        #expect(configuration.kiosk?.rotation == 0)
+    }
+
     @Test func theHybridAppSampleServesTheDemoWithNativeRoutesAndTabs() throws {
         let configuration = try ConfigFile(path: Self.folder.appendingPathComponent("hybrid-app.toml").path).configuration()
         #expect(configuration.appDirectory?.path.standardizedFileURL.path

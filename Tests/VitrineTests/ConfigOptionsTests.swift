@@ -35,14 +35,20 @@ struct ConfigOptionsTests {
     /// its key and what it expects.
     @Test func everyValueOptionRefusesAWrongType() throws {
         for option in ConfigOptions.all where option.type != nil {
-            let text = option.parent.isEmpty ? "\(option.name) = 1970-01-01" : "[\(option.parent)]\n\(option.name) = 1970-01-01"
+            // A key of an array of tables' entries is written in a `[[table]]` and named by its index.
+            let inTables = if case .tables? = ConfigOptions.option(option.parent)?.kind { true } else { false }
+            let header = inTables ? "[[\(option.parent)]]" : "[\(option.parent)]"
+            let key = inTables ? "\(option.parent)[0].\(option.name)" : option.key
+            let text = option.parent.isEmpty ? "\(option.name) = 1970-01-01" : "\(header)\n\(option.name) = 1970-01-01"
             let line = option.parent.isEmpty ? 1 : 2
             do {
                 _ = try ConfigFile(text: text, path: "t.toml")
                 Issue.record("\(option.key) accepted a date")
             } catch {
-                #expect(error.description.hasPrefix("t.toml:\(line):\(option.name.count + 4): \(option.key) must be "), "\(error)")
-                #expect(error.description.hasSuffix(", got a date"), "\(error)")
+                // An entry's missing keys are reported too (at its header, so first).
+                let problem = error.allErrors.map(\.description).first { $0.hasPrefix("t.toml:\(line):") } ?? error.description
+                #expect(problem.hasPrefix("t.toml:\(line):\(option.name.count + 4): \(key) must be "), "\(error)")
+                #expect(problem.hasSuffix(", got a date"), "\(error)")
             }
         }
     }

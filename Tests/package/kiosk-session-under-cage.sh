@@ -125,16 +125,20 @@ else
 fi
 
 # --- the session -------------------------------------------------------------------------
-echo "== session"
+# run_session CONFIG CAGE_OPTIONS SIZE: the session with CONFIG, whose screenshot must be
+# SIZE (WIDTHxHEIGHT) and show the page; then SIGTERM must end it cleanly.
+run_session() {
+local config=$1 cage_options=$2 size=$3
+echo "== session: $(basename "$config"), cage $cage_options, expecting $size"
 # As the unit runs it (kiosk-session CONFIG), with wlroots' headless backend instead of
-# tty1, a session bus of its own (without one cage's Xwayland is started for D-Bus), and
-# the output rotated by 180° so that grim sees the live page (see DESIGN.md).
+# tty1 and a session bus of its own (without one cage's Xwayland is started for D-Bus).
 started=$SECONDS
+paints_before=$(grep -cs '"GET /painted ' "$work/server.log")
 (
     cd "$work" && exec setsid -w "${as_user_command[@]}" \
         WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
-        VITRINE_CAGE_OPTIONS="-d -r -r" VITRINE_PROGRAM="$prefix/bin/vitrine" \
-        dbus-run-session -- "$prefix/libexec/vitrine/kiosk-session" "$work/kiosk.toml"
+        VITRINE_CAGE_OPTIONS="$cage_options" VITRINE_PROGRAM="$prefix/bin/vitrine" \
+        dbus-run-session -- "$prefix/libexec/vitrine/kiosk-session" "$config"
 ) >"$work/session.log" 2>&1 &
 session=$!
 session_log() { sed 's/^/        /' "$work/session.log" | tail -n 30; }
@@ -154,26 +158,26 @@ socket_ready() { [ -S "$work/run/wayland-0" ] || ! running; }
 if wait_for "$limit" socket_ready && running; then
     pass "cage is up: $work/run/wayland-0 ($((SECONDS - started)) s)"
 else
-    fail "cage did not start"; session_log; finish
+    fail "cage did not start"; session_log; return
 fi
-painted() { grep -qs '"GET /painted ' "$work/server.log" || ! running; }
+painted() { [ "$(grep -cs '"GET /painted ' "$work/server.log")" -gt "$paints_before" ] || ! running; }
 if wait_for "$limit" painted && running; then
     pass "vitrine loaded and painted $url ($((SECONDS - started)) s)"
 else
-    fail "the page was not loaded and painted within $limit s"; session_log; finish
+    fail "the page was not loaded and painted within $limit s"; session_log; return
 fi
 pid=$(program_pid)
-if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--config $work/kiosk.toml"; then
+if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--config $config"; then
     pass "cage runs $(tr '\0' ' ' <"/proc/$pid/cmdline")as $user"
 else
-    fail "no vitrine --config $work/kiosk.toml process of $user"
+    fail "no vitrine --config $config process of $user"
 fi
 
 # --- the screenshot --------------------------------------------------------------------
 # shows_page: a grim screenshot (PPM) of which at least 90 % of the pixels have the
 # page's colour (within 8 per channel): the page is shown, fullscreen.
 check_ppm() {
-    python3 - "$1" "$colour" <<'EOF'
+    python3 - "$1" "$colour" "$2" <<'EOF'
 import sys
 data = open(sys.argv[1], "rb").read()
 want = [int(v) for v in sys.argv[2].split()]
@@ -186,13 +190,13 @@ rows = [pixels[i:i + 3] for i in range(0, len(pixels), 3)]
 close = sum(1 for p in rows if all(abs(p[c] - want[c]) <= 8 for c in range(3)))
 share = close / max(1, width * height)
 print(f"{width}x{height}, {share:.1%} of the pixels rgb({', '.join(map(str, want))})")
-sys.exit(0 if share >= 0.9 else 1)
+sys.exit(0 if share >= 0.9 and f"{width}x{height}" == sys.argv[3] else 1)
 EOF
 }
 shot=$work/shots/shot.ppm
 shows_page() {
     as_user env WAYLAND_DISPLAY=wayland-0 grim -t ppm "$shot" >"$work/grim.log" 2>&1 &&
-        check=$(check_ppm "$shot" 2>&1)
+        check=$(check_ppm "$shot" "$size" 2>&1)
 }
 if wait_for "$limit" shows_page; then
     pass "grim: the screenshot shows the page: $check ($((SECONDS - started)) s)"
@@ -231,4 +235,14 @@ else
     fail "processes of $user left: $(pgrep -u "$user" -l | tr '\n' ' ')"
     pkill -KILL -u "$user"
 fi
+}
+
+# The shipped kiosk.toml (rotation 0), the output rotated by 180° through
+# VITRINE_CAGE_OPTIONS so that grim sees the live page (see DESIGN.md): 1280x720.
+run_session "$work/kiosk.toml" "-d -r -r" 1280x720
+# [kiosk] rotation = 90: the script adds cage's -r, the output becomes portrait.
+rotated=$work/kiosk-rotated.toml
+{ cat "$work/kiosk.toml"; printf '\n[kiosk]\nrotation = 90\n'; } >"$rotated"
+chmod 644 "$rotated"
+run_session "$rotated" "-d" 720x1280
 finish

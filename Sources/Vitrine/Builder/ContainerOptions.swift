@@ -38,6 +38,12 @@ public struct KioskOptions: Sendable, Equatable {
     /// A web process using more than this many megabytes is killed and recovered like a
     /// crash; nil: WebKit's own handling of memory pressure.
     public var webMemoryLimit: Int?
+    /// A page whose server has not begun to answer after this long is given up on, shown
+    /// as the error page and tried again like any failed load (a backend that accepts
+    /// connections but hangs); nil: WebKit waits as long as the connection lives.
+    public var loadTimeout: Duration? = .seconds(30)
+    /// Degrees clockwise the kiosk session turns the output (cage's `-r`, once per 90°).
+    public var rotation = 0
     /// Vitrine's own on-screen keyboard, below the page, for touch screens without a
     /// keyboard (cage has no input-method protocol for a system keyboard).
     public var onScreenKeyboard = false
@@ -58,6 +64,7 @@ public struct KioskOptions: Sendable, Equatable {
         self.crashLoopBackoff = crashLoopBackoff
         self.unresponsiveTimeout = unresponsiveTimeout
         webMemoryLimit = nil
+        rotation = 0
     }
 
     /// Whether `limit` can be a crash-loop limit: the one rule the builder and a
@@ -66,6 +73,7 @@ public struct KioskOptions: Sendable, Equatable {
 
     /// Whether `megabytes` can be a web memory limit (WebKit's own start needs some 50 MB).
     public static func acceptsWebMemoryLimit(_ megabytes: Int) -> Bool { (64...1_048_576).contains(megabytes) }
+    public static let rotations = [0, 90, 180, 270]
 }
 
 /// The kinds of permission a page can ask for.

@@ -33,9 +33,16 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// Signage: pages in turn, reloads, the screen's hours (`[schedule]`); empty: none.
+    public var schedule = Schedule()
     /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
     /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
     public var keyboardLayout = "us"
+    /// Where the program writes its Prometheus metrics (node_exporter's textfile
+    /// collector reads `*.prom` files); nil: no metrics file.
+    public var metricsTextfile: URL?
+    /// How often the metrics file is written.
+    public var metricsInterval: Duration = .seconds(15)
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
 

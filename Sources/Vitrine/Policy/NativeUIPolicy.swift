@@ -50,4 +50,24 @@ extension Configuration {
 
     /// Whether `request` may close the window.
     public func mayClose(by request: CloseRequest) -> Bool { !isLockedDown }
+
+    /// A style sheet for WebKit's built-in PDF viewer (PDF.js), or nil: the viewer as it
+    /// comes. Locked down, the document is all there is: no toolbar, sidebar, find bar or
+    /// menu (open, print, download, presentation). Their keys reach only what the other
+    /// gates allow: print and the file chooser are refused, a download needs a folder.
+    public var pdfViewerStyleSheet: PDFViewerStyleSheet? { isLockedDown ? .lockdown : nil }
+}
+
+/// CSS applied to WebKit's PDF viewer only (its frames' URLs match `urlPattern`).
+public struct PDFViewerStyleSheet: Sendable, Equatable {
+    public var css: String
+
+    /// Where WebKitGTK serves PDF.js from: a user style sheet limited to it touches no page.
+    public static let urlPattern = "webkit-pdfjs-viewer://*/*"
+
+    public static let lockdown = PDFViewerStyleSheet(css: """
+        #toolbarContainer, #sidebarContainer, #secondaryToolbar, #findbar, #editorModeButtons,
+        .doorHanger, .doorHangerRight, dialog { display: none !important; }
+        #viewerContainer { inset: 0 !important; }
+        """)
 }

@@ -35,7 +35,12 @@ final class PageEvents: PaneCollaborator {
         }
         guard let pane else { return }
         pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil)
-        if event == WEBKIT_LOAD_FINISHED { pane.recovery.loadFinished() }
+        switch event {
+        case WEBKIT_LOAD_STARTED: pane.recovery.loadStarted(pane.currentURL)
+        case WEBKIT_LOAD_COMMITTED: pane.recovery.loadCommitted()
+        case WEBKIT_LOAD_FINISHED: pane.recovery.loadFinished()
+        default: break
+        }
     }
 
     fileprivate func titleChanged() {

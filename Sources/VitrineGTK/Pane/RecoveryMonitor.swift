@@ -25,6 +25,10 @@ final class RecoveryMonitor: PaneCollaborator {
     /// Hosts whose certificate a configured authority was asked about (once each).
     private var vouchedHosts: Set<String> = []
     private let retrier = LoadRetrier()
+    /// The error page was asked for: the next load to start is its own, and is not timed.
+    private var errorPageStarting = false
+    /// Armed while a main-frame load waits for its server's first answer (`[kiosk] load-timeout`).
+    private var loadDeadline: Task<Void, Never>?
 
     func attach(to pane: WebPane) {
         self.pane = pane
@@ -45,11 +49,13 @@ final class RecoveryMonitor: PaneCollaborator {
         signals.disconnectAll()
         watchdog?.cancel()
         watchdog = nil
+        loadDeadline?.cancel()
         retrier.cancel()
     }
 
     isolated deinit {
         watchdog?.cancel()
+        loadDeadline?.cancel()
     }
 
     // MARK: Crashes
@@ -128,27 +134,57 @@ final class RecoveryMonitor: PaneCollaborator {
     /// cancelled, a load replaced by another.
     fileprivate func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?) -> Bool {
         guard let pane else { return false }
+        loadCommitted() // no longer waiting for an answer
         let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
         pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uri), error: message)
-        guard pane.configuration.showsErrorPages, let error, let url = URL(string: uri) else { return false }
+        guard let error, let url = URL(string: uri) else { return false }
         let isCancellation = (error.pointee.domain == webkit_network_error_quark() && error.pointee.code == WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
             || error.pointee.domain == webkit_policy_error_quark()
         // Anything else is a failure to reach the page: WebKit's network errors, GIO's
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
-        retryLater(.network, url, detail: message, because: Self.failure(of: error))
+        let failure = Self.failure(of: error)
+        pane.record(.native(action: "load-failure", detail: failure.label))
+        guard pane.configuration.showsErrorPages else { return false }
+        retryLater(.network, url, detail: message, because: failure)
         return true
     }
 
     /// The app's own server answered 502/503/504 (the navigation adapter cancelled the
     /// response): the error page, and a later attempt.
     func serverUnavailable(_ url: URL, _ failure: LoadFailure) {
-        guard pane.map({ !$0.isTornDown && $0.configuration.showsErrorPages }) == true else { return }
+        guard let pane, !pane.isTornDown else { return }
+        pane.record(.native(action: "load-failure", detail: failure.label))
+        guard pane.configuration.showsErrorPages else { return }
         retryLater(.network, url, detail: "The server answered \(failure.label).", because: failure)
+    }
+
+    /// A main-frame load started (`PageEvents`): in a kiosk, its server has `load-timeout`
+    /// to begin answering.
+    func loadStarted(_ url: URL?) {
+        loadDeadline?.cancel()
+        defer { errorPageStarting = false }
+        guard let pane, let timeout = pane.configuration.kiosk?.loadTimeout, let url, !errorPageStarting else { return }
+        loadDeadline = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled, let self, let pane = self.pane, !pane.isTornDown else { return }
+            self.loadDeadline = nil
+            pane.record(.native(action: "load-failure", detail: LoadFailure.timedOut.label))
+            guard pane.configuration.showsErrorPages else { return webkit_web_view_stop_loading(pane.webView) }
+            // The error page's load replaces the waiting one (whose cancellation is no failure).
+            self.retryLater(.network, url, detail: "No answer within \(timeout.wholeSecondsRoundedUp) s.", because: .timedOut)
+        }
+    }
+
+    /// The server answered (`PageEvents`).
+    func loadCommitted() {
+        loadDeadline?.cancel()
+        loadDeadline = nil
     }
 
     /// A load finished (`PageEvents`): the page being retried may be back.
     func loadFinished() {
+        loadCommitted()
         retrier.loadFinished()
     }
 
@@ -159,6 +195,7 @@ final class RecoveryMonitor: PaneCollaborator {
 
     /// Shows the error page of `kind` for `url`, counting down to the retrier's next attempt.
     private func retryLater(_ kind: ErrorPage.Kind, _ url: URL, detail: String, because failure: LoadFailure) {
+        loadCommitted() // the error page's own load is not timed
         let delay = retrier.failed(url, because: failure)
         show(ErrorPage(kind: kind, url: url, detail: detail, countdown: delay.wholeSecondsRoundedUp))
     }
@@ -188,6 +225,7 @@ final class RecoveryMonitor: PaneCollaborator {
             return true
         }
         pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
+        pane.record(.native(action: "load-failure", detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }
         retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
         return true
@@ -196,6 +234,7 @@ final class RecoveryMonitor: PaneCollaborator {
     private func show(_ page: ErrorPage) {
         guard let pane else { return }
         showingErrorPageFor = page.url
+        errorPageStarting = true
         pane.record(.native(action: "error-page", detail: "\(page.kind.rawValue) \(page.url.absoluteString)"))
         webkit_web_view_load_alternate_html(pane.webView, page.html(), page.url.absoluteString, nil)
     }

@@ -126,6 +126,16 @@ final class WebPane {
                 world: ScriptBridge.worldName)
         }
         for script in configuration.userScripts { add(script, world: nil) }
+        if let pdfViewer = configuration.pdfViewerStyleSheet { add(pdfViewer) }
+    }
+
+    private func add(_ styleSheet: PDFViewerStyleSheet) {
+        [PDFViewerStyleSheet.urlPattern].withCStringArray { allowList in
+            let sheet = webkit_user_style_sheet_new(styleSheet.css, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                                    WEBKIT_USER_STYLE_LEVEL_USER, allowList, nil)
+            webkit_user_content_manager_add_style_sheet(contentManager.pointer, sheet)
+            webkit_user_style_sheet_unref(sheet)
+        }
     }
 
     private func add(_ script: UserScript, world: String?) {

@@ -100,6 +100,7 @@ public final class MQTTRemote: EventSink {
             }
         case .success(let command):
             dispatch.perform(command, reply: reply)
+            publishState() // a display command changes it without an event
         }
     }
 
@@ -113,7 +114,10 @@ public final class MQTTRemote: EventSink {
     /// Publishes the state again if it changed. The URL is the last page that finished
     /// loading (the view's own address already shows a request the chain may still refuse).
     public func publishState() {
-        if let container = dispatch.container { state.title = container.pageTitle }
+        if let container = dispatch.container {
+            state.title = container.pageTitle
+            state.display = container.isDisplayOn ? "on" : "off"
+        }
         let json = state.json
         guard json != lastPublishedState, isConnected else { return }
         lastPublishedState = json

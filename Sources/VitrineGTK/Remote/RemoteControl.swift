@@ -8,7 +8,8 @@ import Vitrine
 import Glibc
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`.
+/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`, `display(s)`
+/// ("on" or "off") and `next`.
 ///
 /// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
 /// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
@@ -31,7 +32,9 @@ public final class RemoteControl {
     }
 
     public static let objectPath = "/org/vitrine/Vitrine"
-    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit"]
+    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit", "display", "next"]
+    /// The actions that take a string.
+    static let actionsWithArgument: Set<String> = ["navigate", "screenshot", "display"]
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
@@ -85,7 +88,7 @@ public final class RemoteControl {
     private func installActions() {
         let group: OpaquePointer = OpaquePointer(application)
         for name in Self.actionNames {
-            let parameter: OpaquePointer? = (name == "navigate" || name == "screenshot") ? g_variant_type_new("s") : nil
+            let parameter: OpaquePointer? = Self.actionsWithArgument.contains(name) ? g_variant_type_new("s") : nil
             let action = g_simple_action_new(name, parameter)!
             if let parameter { g_variant_type_free(parameter) }
             signals.connect(gptr(action), "activate", context: SignalContext(owner: self, tag: name), handler: gCallback(onAction))
@@ -106,6 +109,8 @@ public final class RemoteControl {
             // Not a remote command of the fleet's: only the session's own tools end the program.
             dispatch?.quit?()
             return
+        case "display": command = argument.flatMap { try? RemoteCommand.parse(name: "display", payload: Array($0.utf8)).get() }
+        case "next": command = .next
         default: command = nil
         }
         if let command { perform(command) }

@@ -59,6 +59,8 @@ public final class WebContainer: ContainerHost {
     /// owns: callers need not hold it. Released in `tearDown()`.
     private var retainedWhileShown: WebContainer?
     private var hasLoadedStart = false
+    /// Runs `[schedule]` (playlist, reloads, the screen's hours), when there is one.
+    private(set) var scheduleRunner: ScheduleRunner?
     let logger = Logger(label: "vitrine.container")
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
@@ -76,6 +78,7 @@ public final class WebContainer: ContainerHost {
         TLSExceptions.install(configuration.tlsExceptions, record: record)
         NetworkSetup.install(configuration.network, record: record)
         if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
+        if !configuration.schedule.isEmpty { _ = ensureScheduleRunner() }
     }
 
     private func buildWindow() {
@@ -108,7 +111,7 @@ public final class WebContainer: ContainerHost {
         hasLoadedStart = true
         sinks.started()
         retainedWhileShown = self
-        returnToStart()
+        loadFirstPage()
     }
 
     /// Shows the window and loads the start URL (and each tab's URL), unless `preload()`
@@ -123,8 +126,23 @@ public final class WebContainer: ContainerHost {
         kioskGuard?.windowShown()
         if !hasLoadedStart {
             hasLoadedStart = true
-            returnToStart()
+            loadFirstPage()
         }
+    }
+
+    /// The schedule's runner; made on demand (with an empty schedule) for `setDisplay`.
+    func ensureScheduleRunner() -> ScheduleRunner {
+        if let scheduleRunner { return scheduleRunner }
+        let runner = ScheduleRunner(container: self, schedule: configuration.schedule)
+        scheduleRunner = runner
+        sinks.add(runner)
+        return runner
+    }
+
+    /// The start page, or a playlist's first page (the schedule's runner loads it).
+    private func loadFirstPage() {
+        if configuration.schedule.playlist.isEmpty { returnToStart() }
+        scheduleRunner?.start()
     }
 
     /// Goes back to the start page (remote control's "home", the kiosk's idle reset).
@@ -195,6 +213,7 @@ public final class WebContainer: ContainerHost {
     func paneLoadChanged(_ pane: WebPane, event: String, url: URL?, error: String?) {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error))
         for observer in loadObservers { observer(event, url) }
+        scheduleRunner?.loadChanged(event, url)
     }
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
@@ -281,6 +300,8 @@ public final class WebContainer: ContainerHost {
         confirmation = nil
         signals.disconnectAll()
         kioskGuard = nil
+        scheduleRunner?.stop()
+        scheduleRunner = nil
         for pane in panes { pane.tearDown() }
         onClose?()
         retainedWhileShown = nil

@@ -1,0 +1,103 @@
+/// One metric family in Prometheus's text exposition format (version 0.0.4): a name, its
+/// help and type, and its samples.
+public struct MetricFamily: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case counter, gauge
+    }
+
+    /// One line of a family: its label pairs, in the order written, and its value.
+    public struct Sample: Sendable, Equatable {
+        public var labels: [Label]
+        public var value: Double
+
+        public init(_ value: Double, labels: [Label] = []) {
+            self.labels = labels
+            self.value = value
+        }
+    }
+
+    public struct Label: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var name: String
+    public var help: String
+    public var kind: Kind
+    public var samples: [Sample]
+
+    public init(_ name: String, _ kind: Kind, help: String, samples: [Sample]) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.samples = samples
+    }
+
+    /// A family of one unlabelled sample.
+    public init(_ name: String, _ kind: Kind, help: String, value: Double) {
+        self.init(name, kind, help: help, samples: [Sample(value)])
+    }
+}
+
+/// Prometheus's text exposition format, as node_exporter's textfile collector reads it.
+public enum PrometheusText {
+    /// `# HELP` and `# TYPE` lines for every family (also one with no samples yet), then one
+    /// line per sample; the text ends with a line break, as the format requires.
+    public static func render(_ families: [MetricFamily]) -> String {
+        var text = ""
+        for family in families {
+            text += "# HELP \(family.name) \(escapeHelp(family.help))\n"
+            text += "# TYPE \(family.name) \(family.kind.rawValue)\n"
+            for sample in family.samples {
+                text += family.name
+                if !sample.labels.isEmpty {
+                    text += "{" + sample.labels.map { "\($0.name)=\"\(escapeLabelValue($0.value))\"" }.joined(separator: ",") + "}"
+                }
+                text += " \(format(sample.value))\n"
+            }
+        }
+        return text
+    }
+
+    /// A label value inside double quotes: backslash, double quote and line feed escaped.
+    public static func escapeLabelValue(_ value: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(value.utf8.count)
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n", "\r\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Help text: backslash and line feed escaped (quotes are allowed as they are).
+    public static func escapeHelp(_ help: String) -> String {
+        var escaped = ""
+        for character in help {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\n", "\r\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// A sample value: whole numbers without a fraction, `NaN`, `+Inf`, `-Inf` as spelled
+    /// by the format, others as Swift's shortest exact form (which Go's parser reads).
+    public static func format(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+        return value.description
+    }
+}
