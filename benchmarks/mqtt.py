@@ -20,6 +20,7 @@ import functools
 import http.server
 import os
 import queue
+import shutil
 import socket
 import statistics
 import subprocess
@@ -121,6 +122,7 @@ def main() -> None:
     def publish(topic: str, message: str) -> None:
         subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker_port), "-q", "1", "-t", topic, "-m", message], check=True)
 
+    keep = [False]  # the folder stays when the kiosk's log is worth reading
     try:
         # 1. Latency.
         events = Lines(broker_port, [base + "/events", "bench/echo"])
@@ -153,6 +155,7 @@ def main() -> None:
             cpu0, _ = process_cpu_and_rss(program.pid)
             time.sleep(options.seconds)
             if program.poll() is not None:
+                keep[0] = True
                 raise SystemExit(f"the kiosk exited with {program.returncode}; see {folder / 'kiosk.log'}")
             cpu1, rss = process_cpu_and_rss(program.pid)
             received = counter.lines.qsize() if counter else 0
@@ -168,6 +171,8 @@ def main() -> None:
     finally:
         broker.kill()
         server.shutdown()
+        if not keep[0]:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
