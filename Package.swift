@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "webkit2gtk-4.1",
             providers: [.apt(["libwebkit2gtk-4.1-dev", "libgtk-3-dev"])]
         ),
+        // Mosquitto's MQTT client library, used only by the adapter (VitrineGTK/Remote).
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         .target(
             name: "Vitrine",
             dependencies: [.product(name: "Logging", package: "swift-log")]
@@ -35,7 +41,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineGTK",
-            dependencies: ["Vitrine", "CWebKitGTK", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Vitrine", "CWebKitGTK", "CMosquitto", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "vitrine",

@@ -99,6 +99,10 @@ enum ConfigAssembly {
             $0.clientCertificates += network.clientCertificates
             $0.credentials += network.credentials
         }
+        configurator = configurator.mqttIfPresent {
+            $0.password = settings.mqttPassword ?? $0.password
+            $0.caCertificates += settings.mqttCACertificates
+        }
         return configurator
     }
 

@@ -20,6 +20,8 @@ extension ConfigFileDecoder {
             if let tabs = tables(table, key, at: path) { settings.tabs = decodeTabs(tabs) }
         case "network.no-proxy", "network.ca-certificates", "network.client-certificate", "network.credentials":
             decodeNetwork(option.name, in: table, at: path, into: &settings.network)
+        case "remote.mqtt.password-file", "remote.mqtt.ca-certificates":
+            decodeRemoteMQTT(option.name, in: table, at: path, into: &settings)
         case "tls.trust":
             settings.trustedCertificates = decodeTrust(tables(table, key, at: path) ?? [])
         default:

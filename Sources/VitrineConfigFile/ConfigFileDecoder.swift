@@ -65,7 +65,9 @@ final class ConfigFileDecoder {
             case .section:
                 guard let section = self.table(table, option.name, at: path) else { continue }
                 settings.sections.insert(option.key)
+                let errorsBefore = errors.count
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
+                checkSection(option.key, section, at: path + [.key(option.name)], keysAreSound: errors.count == errorsBefore)
             case .tables(let required, let check):
                 if let entries = tables(table, option.name, at: path) {
                     let kept = decodeEntries(of: option, entries, required: required, check: check)

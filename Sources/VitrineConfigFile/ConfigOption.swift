@@ -126,6 +126,15 @@ enum OptionType: Sendable {
     static let applicationID = OptionType.string(
         expected: #"an application id such as "org.example.Shop" (letters, digits, '.', '_' and '-')"#,
         refusal: "be an application id (letters, digits, '.', '_' and '-')", where: ApplicationID.accepts)
+    static let mqttBroker = OptionType.string(
+        expected: #"a broker URL such as "mqtts://mqtt.corp:8883" (scheme mqtt or mqtts, no path)"#,
+        refusal: "be a broker URL (mqtt:// or mqtts://)"
+    ) { MQTTBroker($0) != nil }
+    static func topicLevel(levels: Bool) -> OptionType {
+        .string(expected: levels ? "topic levels of letters, digits, '-', '_' or '.', separated by '/'"
+                                 : "one topic level of letters, digits, '-', '_' or '.'",
+                refusal: "be a topic level") { MQTTTopics.isValid($0, allowingLevels: levels) }
+    }
     static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
 
     /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.

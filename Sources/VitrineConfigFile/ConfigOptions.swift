@@ -174,6 +174,38 @@ enum ConfigOptions {
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
         .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
 
+        .section("remote", "remote control beyond the session bus"),
+        ConfigOption.section("remote.mqtt", "a fleet's MQTT broker: state, events and commands under PREFIX/ID/")
+            .summarized(as: "mqtt") { configuration, _ in
+                configuration.mqtt.map { "\($0.broker) as \($0.topics.base)/" + ($0.homeAssistant ? ", Home Assistant discovery" : "") }
+            },
+        .string("remote.mqtt.broker", .mqttBroker, "mqtt://host[:port] or mqtts://host[:port] (TLS; the broker's certificate is always verified)") {
+            configurator, text in MQTTBroker(text).map { configurator.mqtt(broker: $0) } ?? configurator
+        },
+        .string("remote.mqtt.device-id", .topicLevel(levels: false), "this kiosk's name in topics (default: the host name)") {
+            configurator, id in configurator.mqttIfPresent { $0.deviceID = id }
+        },
+        .string("remote.mqtt.topic-prefix", .topicLevel(levels: true), #"the topics' first levels (default "vitrine")"#) {
+            configurator, prefix in configurator.mqttIfPresent { $0.topicPrefix = prefix }
+        },
+        .string("remote.mqtt.username", .nonEmptyText, "the user name given to the broker") {
+            configurator, name in configurator.mqttIfPresent { $0.username = name }
+        },
+        .structured("remote.mqtt.password-file", "a file (mode 0600) holding the broker password"),
+        .structured("remote.mqtt.ca-certificates", "PEM files of the authorities that vouch for the broker (default: the system's)"),
+        .url("remote.mqtt.client-certificate", .path(.file), "a client certificate (PEM) for the broker, with client-key") {
+            configurator, url in configurator.mqttIfPresent { $0.clientCertificate = url.path }
+        },
+        .url("remote.mqtt.client-key", .path(.file), "the client certificate's private key (PEM)") {
+            configurator, url in configurator.mqttIfPresent { $0.clientKey = url.path }
+        },
+        .bool("remote.mqtt.home-assistant", "publish Home Assistant MQTT discovery messages") {
+            configurator, on in configurator.mqttIfPresent { $0.homeAssistant = on }
+        },
+        .seconds("remote.mqtt.config-trial-timeout", allowsZero: false, "seconds a pushed configuration's start page has to load before it is rolled back") {
+            configurator, timeout in configurator.mqttIfPresent { $0.configTrialTimeout = timeout }
+        },
+
         ConfigOption.section("metrics", "Prometheus metrics in a file for node_exporter's textfile collector")
             .summarized(as: "metrics") { configuration, _ in
                 configuration.metricsTextfile.map { "\($0.path) every \(seconds(configuration.metricsInterval))" }

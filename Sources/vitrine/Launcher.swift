@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import Vitrine
+import VitrineConfigFile
 import VitrineGTK
 
 /// Runs one container under GTK's main loop and turns its life into an exit status:
@@ -21,7 +22,12 @@ import VitrineGTK
 /// `vitrine ctl` / `gapplication action` reach the running window.
 @MainActor
 final class Launcher: EventSink {
-    private let configuration: Configuration
+    /// The configuration in force (a pushed one replaces it).
+    var configuration: Configuration
+    /// The file it was read from, and the command line that refines it: a pushed
+    /// configuration is read the same way.
+    let configPath: String?
+    let overrides: ConfigOverrides
     private let eventLog: JSONLinesEventLog?
     private let screenshot: String?
     private let exitAfterLoad: Bool
@@ -32,12 +38,20 @@ final class Launcher: EventSink {
     private var status: Int32 = 0
     private var firstLoadSettled = false
     private var remote: RemoteControl?
+    /// The one dispatch of remote commands, from the bus and from MQTT.
+    let dispatch = RemoteDispatch()
+    private var mqtt: MQTTRemote?
+    private(set) var container: WebContainer?
+    /// A pushed configuration on probation (see Launcher+ConfigPush.swift).
+    var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     private var metricsFile: MetricsTextfile?
 
-    init(configuration: Configuration, eventLog: JSONLinesEventLog?, screenshot: String?, exitAfterLoad: Bool,
-         loadTimeout: Double, singleInstance: Bool) {
+    init(configuration: Configuration, configPath: String?, overrides: ConfigOverrides, eventLog: JSONLinesEventLog?,
+         screenshot: String?, exitAfterLoad: Bool, loadTimeout: Double, singleInstance: Bool) {
         self.configuration = configuration
+        self.configPath = configPath
+        self.overrides = overrides
         self.eventLog = eventLog
         self.screenshot = screenshot
         self.exitAfterLoad = exitAfterLoad
@@ -52,9 +66,8 @@ final class Launcher: EventSink {
         // (a handed-over start records its navigation decision without any loop turn).
         defer { eventLog?.flush() }
         GTKRuntime.initialize()
-        let container = WebContainer(configuration: configuration)
-        if let eventLog { container.addEventSink(eventLog) }
-        container.addEventSink(self)
+        let container = makeContainer(configuration)
+        self.container = container
         if singleInstance {
             // The page starts loading (and WebKit's processes starting) while the bus
             // answers; the window is shown only once this process is the instance.
@@ -70,32 +83,27 @@ final class Launcher: EventSink {
                 remote = control
             }
         }
+        dispatch.container = container
+        dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
+        dispatch.quit = { GTKRuntime.quit() }
+        dispatch.setDisplay = { [weak self] on in
+            self?.container?.setDisplay(on: on)
+            return .success
+        }
+        dispatch.next = { [weak self] in
+            self?.container?.nextPage()
+            return .success
+        }
         if let remote {
             remote.adopt(container)
-            remote.handlers = RemoteControl.Handlers(
-                navigate: { [weak container] url in container?.load(url) },
-                reload: { [weak container] in container?.reload() },
-                home: { [weak container] in container?.goHome() },
-                screenshot: { [weak container] path in
-                    Task { @MainActor in
-                        do {
-                            try await container?.snapshot(to: path)
-                        } catch {
-                            printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
-                        }
-                    }
-                },
-                quit: { GTKRuntime.quit() },
-                display: { [weak container] on in container?.setDisplay(on: on) },
-                next: { [weak container] in container?.nextPage() })
+            remote.dispatch = dispatch
         }
         if let textfile = configuration.metricsTextfile {
             let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
             container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
             self.metricsFile = metricsFile
         }
-        // Closing the last of the app's windows ends the program.
-        container.windows.onLastWindowClosed = { GTKRuntime.quit() }
+        if !oneShot, let settings = configuration.mqtt { startMQTT(settings, on: container) }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
@@ -116,16 +124,70 @@ final class Launcher: EventSink {
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
+        if let container = self.container { close(container) }
+        mqtt = nil
+        metricsFile?.finish() // vitrine_up 0: ended, not crashed
+        return status
+    }
+
+    /// A container for `configuration`, with every sink the program keeps across pushes.
+    func makeContainer(_ configuration: Configuration) -> WebContainer {
+        let container = WebContainer(configuration: configuration)
+        if let eventLog { container.addEventSink(eventLog) }
+        container.addEventSink(self)
+        container.addEventSink(dispatch)
+        if let metricsFile { container.addEventSink(metricsFile.metrics) }
+        if mqtt != nil { connectMQTT(to: container) }
+        // Closing the last of the app's windows ends the program.
+        container.windows.onLastWindowClosed = { GTKRuntime.quit() }
+        return container
+    }
+
+    /// Closes `container` and the windows it opened, without ending the program.
+    private func close(_ container: WebContainer) {
         container.windows.onLastWindowClosed = nil
         for window in container.windows.windows { window.close() }
         container.close()
-        metricsFile?.finish() // vitrine_up 0: ended, not crashed
-        return status
+    }
+
+    /// Replaces the running container with one for `configuration` (a pushed one, or the
+    /// one it replaced): the old window closes without ending the program.
+    func replaceContainer(with configuration: Configuration) {
+        let old = container
+        let new = makeContainer(configuration)
+        self.configuration = configuration
+        container = new
+        dispatch.container = new
+        remote?.adopt(new)
+        if let old { close(old) }
+        new.start()
+    }
+
+    /// Joins the fleet's broker. Connecting happens on the library's own thread: a broker
+    /// that is down does not delay the page.
+    private func startMQTT(_ settings: MQTTSettings, on container: WebContainer) {
+        let mqtt = MQTTRemote(settings: settings, version: VitrineVersion.string, dispatch: dispatch)
+        do {
+            try mqtt.start()
+        } catch {
+            printToStandardError("vitrine: running without MQTT: \(error)")
+            return
+        }
+        self.mqtt = mqtt
+        connectMQTT(to: container)
+    }
+
+    /// The broker hears every event and every title the page takes.
+    private func connectMQTT(to container: WebContainer) {
+        guard let mqtt else { return }
+        container.addEventSink(mqtt)
+        container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
     }
 
     /// Watches for the start page being refused by the chain: a cancelled start has no
     /// load event, and a one-shot run would otherwise wait for its timeout.
     func record(_ event: ContainerEvent) {
+        observeTrial(event)
         guard !firstLoadSettled, oneShot,
               case let .navigation(url, handler, .cancel, _, _, "request") = event,
               url == configuration.startURL?.absoluteString

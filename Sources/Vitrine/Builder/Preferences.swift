@@ -49,6 +49,8 @@ public struct Preferences: Sendable, Equatable {
     /// Keep the first window's size, position (X11) and maximized state per application id
     /// and restore them at start (`[window] remember`; the `app` preset's default).
     public var remembersWindowState = false
+    /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
+    public var mqtt: MQTTSettings?
 
     public init() {}
 }

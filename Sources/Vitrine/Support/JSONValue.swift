@@ -63,10 +63,10 @@ public enum JSONValue: Sendable, Equatable, Hashable {
 }
 
 extension JSONEncoder {
-    /// How Vitrine writes Encodable values as JSON (events log): compact, keys sorted (the
-    /// same value always reads the same), slashes as they are. One shared encoder: its
-    /// options never change, and making one per call is most of the cost of a short line.
-    static let compactSorted: JSONEncoder = {
+    /// How Vitrine writes JSON: compact, keys sorted (the same value always reads the
+    /// same, in logs and tests), slashes as they are. One shared encoder: its options
+    /// never change, and making one per call is most of the cost of a short line.
+    public static let compactSorted: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

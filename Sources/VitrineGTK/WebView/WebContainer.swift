@@ -33,6 +33,8 @@ public final class WebContainer: ContainerHost {
     /// Called on each load event of any pane (`started`, `redirected`, `committed`,
     /// `finished`, `failed`) with the URL.
     public var loadObservers: [(String, URL?) -> Void] = []
+    /// Told the active page's new title (WebKit may report it after the load finished).
+    public var titleObservers: [(String) -> Void] = []
 
     /// The container's reference to its window (GTK keeps another until it is destroyed).
     private let windowReference: GObjectReference<GtkWidget>
@@ -195,7 +197,9 @@ public final class WebContainer: ContainerHost {
         sinks.add(sink)
     }
 
-    func record(_ event: ContainerEvent) {
+    /// Tells every sink `event` (the program records what it does around the container,
+    /// such as a pushed configuration's fate, here too).
+    public func record(_ event: ContainerEvent) {
         sinks.record(event)
     }
 
@@ -232,12 +236,16 @@ public final class WebContainer: ContainerHost {
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
         if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
+        if pane === activePane { for observer in titleObservers { observer(title) } }
     }
 
     // MARK: Page access
 
     /// The URL the active view shows.
     public var currentURL: URL? { activePane.currentURL }
+
+    /// The active view's page title ("" when it has none).
+    public var pageTitle: String { string(webkit_web_view_get_title(activePane.webView)) ?? "" }
 
     /// The URL tab `index` shows.
     public func url(ofTab index: Int) -> URL? {
