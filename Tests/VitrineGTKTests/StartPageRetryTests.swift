@@ -59,7 +59,7 @@ extension WebKitTests {
         /// Each kind of failure is retried, and named in the log: a host that does not resolve
         /// (`.invalid` never does), a port nothing listens on, a server that does not speak TLS.
         @Test func aDNSFailureARefusedConnectionAndAFailedTLSHandshakeAreEachRetriedByName() async throws {
-            let notTLS = try NotTLSServer()
+            let notTLS = try RawLoopbackServer(.plainTextThenHangUp)
             defer { notTLS.stop() }
             let cases = [
                 (URL(string: "http://vitrine-test.invalid/index.html")!, "host-not-found"),
@@ -80,7 +80,7 @@ extension WebKitTests {
         /// A server that accepts the connection and never answers: after `load-timeout` the
         /// error page, and the next attempt, which is timed again.
         @Test func aServerThatNeverAnswersIsGivenUpOnAfterTheLoadTimeoutAndTriedAgain() async throws {
-            let silent = try SilentServer()
+            let silent = try RawLoopbackServer(.silent)
             defer { silent.stop() }
             let url = URL(string: "http://127.0.0.1:\(silent.port)/index.html")!
             var options = KioskOptions()
@@ -111,38 +111,27 @@ extension WebKitTests {
     }
 }
 
-/// A loopback server that answers every connection with plain text and hangs up: a TLS
-/// client's handshake fails.
-final class NotTLSServer {
-    let port: Int
-    private let process = Process()
+/// A loopback server that is not an HTTP server: a few lines of Python accepting
+/// connections and doing `what` with each.
+final class RawLoopbackServer {
+    enum Behaviour {
+        /// Answers plain text and hangs up: a TLS client's handshake fails.
+        case plainTextThenHangUp
+        /// Holds every connection and never answers (a hung backend).
+        case silent
 
-    init() throws {
-        port = try freePort()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
-            import socket
-            server = socket.create_server(("127.0.0.1", \(port)))
-            while True:
-                connection, _ = server.accept()
-                connection.sendall(b"HTTP/1.0 200 OK\\r\\n\\r\\nnot TLS")
-                connection.close()
-            """]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<100 where !LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+        var loopBody: String {
+            switch self {
+            case .plainTextThenHangUp: return #"connection.sendall(b"HTTP/1.0 200 OK\r\n\r\nnot TLS"); connection.close()"#
+            case .silent: return "held.append(connection)"
+            }
+        }
     }
 
-    func stop() { kill(process.processIdentifier, SIGKILL) }
-}
-
-/// A loopback server that accepts every connection and never answers (a hung backend).
-final class SilentServer {
     let port: Int
     private let process = Process()
 
-    init() throws {
+    init(_ behaviour: Behaviour) throws {
         port = try freePort()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", """
@@ -150,7 +139,8 @@ final class SilentServer {
             server = socket.create_server(("127.0.0.1", \(port)))
             held = []
             while True:
-                held.append(server.accept()[0])
+                connection, _ = server.accept()
+                \(behaviour.loopBody)
             """]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
