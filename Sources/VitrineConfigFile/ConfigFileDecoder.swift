@@ -125,6 +125,8 @@ final class ConfigFileDecoder {
             array(table, key, at: path, of: TimeOfDay.expectation) { $0.string.flatMap { TimeOfDay($0) } }.map(OptionValue.times)
         case .weekdays:
             weekdays(table, key, at: path).map(OptionValue.weekdays)
+        case .monitor:
+            monitor(table, key, at: path).map(OptionValue.monitor)
         }
     }
 
@@ -206,6 +208,16 @@ final class ConfigFileDecoder {
         }
         if days.isEmpty { report(at: map.position(ofValue: path + [.key(key)]), "\(display(path + [.key(key)])) must list at least one day") }
         return days.isEmpty ? nil : Set(days)
+    }
+
+    /// An integer (an index from 0) or a non-empty string (a connector name).
+    func monitor(_ table: TOMLTable, _ key: String, at path: Path) -> MonitorSelector? {
+        guard let value = table[key] else { return nil }
+        guard let monitor = value.int.flatMap(MonitorSelector.init(index:)) ?? value.string.flatMap(MonitorSelector.init(connector:)) else {
+            mismatch(at: path + [.key(key)], expected: MonitorSelector.expectation, got: value)
+            return nil
+        }
+        return monitor
     }
 
     func origins(_ table: TOMLTable, _ key: String, at path: Path) -> [Origin]? {

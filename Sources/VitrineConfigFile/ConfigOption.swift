@@ -60,6 +60,7 @@ enum OptionValue: Sendable {
     case time(TimeOfDay)
     case times([TimeOfDay])
     case weekdays(Set<Weekday>)
+    case monitor(MonitorSelector)
     /// An array of tables' values, one dictionary per table (see `Kind.tables`).
     case entries([[String: OptionValue]])
 
@@ -72,6 +73,7 @@ enum OptionValue: Sendable {
     var time: TimeOfDay? { if case .time(let time) = self { time } else { nil } }
     var times: [TimeOfDay]? { if case .times(let times) = self { times } else { nil } }
     var weekdays: Set<Weekday>? { if case .weekdays(let days) = self { days } else { nil } }
+    var monitor: MonitorSelector? { if case .monitor(let monitor) = self { monitor } else { nil } }
     var entries: [[String: OptionValue]]? { if case .entries(let entries) = self { entries } else { nil } }
 }
 
@@ -103,6 +105,8 @@ enum OptionType: Sendable {
     case timesOfDay
     /// A non-empty array of days: `"mon"` … `"sun"`.
     case weekdays
+    /// A monitor: an index from 0, or a connector name.
+    case monitor
 
     static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
     static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
@@ -133,7 +137,7 @@ enum OptionType: Sendable {
                 : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"
         case .url:
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
-        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays:
+        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor:
             nil  // the file's only
         }
     }

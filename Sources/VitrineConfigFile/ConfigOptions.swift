@@ -144,6 +144,15 @@ enum ConfigOptions {
         .field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#),
         .field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#),
 
+        ConfigOption.tables("displays", required: ["monitor"], "one fullscreen window per monitor, each with its own page") {
+            configurator, entries in
+            configurator.preference(\.displays, entries.compactMap { entry in
+                entry["monitor"]?.monitor.map { DisplaySetting(monitor: $0, startURL: entry["start-url"]?.url) }
+            })
+        }.summarized(as: "displays") { configuration, _ in displaysSummary(configuration) },
+        .field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#),
+        .field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)"),
+
         .section("storage", "cookies, local storage and caches"),
         .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
             $0.preference(\.persistentStorage, $1)
@@ -225,6 +234,12 @@ enum ConfigOptions {
         var schedule = configurator.preferences.schedule
         change(&schedule)
         return configurator.preference(\.schedule, schedule)
+    }
+
+    private static func displaysSummary(_ configuration: Configuration) -> String? {
+        guard !configuration.displays.isEmpty else { return nil }
+        return configuration.displays.map { "monitor \($0.monitor): \(($0.startURL ?? configuration.startURL)?.absoluteString ?? "-")" }
+            .joined(separator: "; ")
     }
 
     private static func scheduleSummary(_ schedule: Schedule) -> String? {

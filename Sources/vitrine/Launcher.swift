@@ -52,6 +52,7 @@ final class Launcher: EventSink {
         // (a handed-over start records its navigation decision without any loop turn).
         defer { eventLog?.flush() }
         GTKRuntime.initialize()
+        if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
         let container = WebContainer(configuration: configuration)
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(self)
@@ -72,22 +73,7 @@ final class Launcher: EventSink {
         }
         if let remote {
             remote.adopt(container)
-            remote.handlers = RemoteControl.Handlers(
-                navigate: { [weak container] url in container?.load(url) },
-                reload: { [weak container] in container?.reload() },
-                home: { [weak container] in container?.goHome() },
-                screenshot: { [weak container] path in
-                    Task { @MainActor in
-                        do {
-                            try await container?.snapshot(to: path)
-                        } catch {
-                            printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
-                        }
-                    }
-                },
-                quit: { GTKRuntime.quit() },
-                display: { [weak container] on in container?.setDisplay(on: on) },
-                next: { [weak container] in container?.nextPage() })
+            remote.handlers = Self.remoteHandlers { [weak container] in container }
         }
         if let textfile = configuration.metricsTextfile {
             let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
@@ -118,6 +104,58 @@ final class Launcher: EventSink {
         container.close()
         metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status
+    }
+
+    /// `[[displays]]`: a window per placed monitor, kept in step with the monitors until the
+    /// loop ends; a monitor going away closes its window, never the program.
+    private func runDisplays() -> Int32 {
+        if singleInstance {
+            switch RemoteControl.register(handingOver: configuration.startURL) {
+            case .handedOver:
+                printToStandardError("vitrine: handed over to the running instance")
+                return 0
+            case .standalone(let reason):
+                printToStandardError("vitrine: running without remote control: \(reason)")
+            case .primary(let control):
+                remote = control
+            }
+        }
+        metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
+        let windows = DisplayWindows(configuration: configuration) { [weak self] container in
+            guard let self else { return }
+            if let eventLog = self.eventLog { container.addEventSink(eventLog) }
+            if let metrics = self.metricsFile?.metrics { container.addEventSink(metrics) }
+            self.remote?.adopt(container)
+        }
+        // `ctl` acts on the first display's window.
+        remote?.handlers = Self.remoteHandlers { [weak windows] in windows?.primaryWindow }
+        windows.onAllClosed = { GTKRuntime.quit() }
+        windows.start()
+        metricsFile?.start()
+        GTKRuntime.run()
+        windows.closeAll()
+        metricsFile?.finish()
+        return status
+    }
+
+    /// The remote control's actions, on the window `target` gives when they come.
+    private static func remoteHandlers(_ target: @escaping @MainActor () -> WebContainer?) -> RemoteControl.Handlers {
+        RemoteControl.Handlers(
+            navigate: { url in target()?.load(url) },
+            reload: { target()?.reload() },
+            home: { target()?.goHome() },
+            screenshot: { path in
+                Task { @MainActor in
+                    do {
+                        try await target()?.snapshot(to: path)
+                    } catch {
+                        printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
+                    }
+                }
+            },
+            quit: { GTKRuntime.quit() },
+            display: { on in target()?.setDisplay(on: on) },
+            next: { target()?.nextPage() })
     }
 
     /// Watches for the start page being refused by the chain: a cancelled start has no

@@ -57,6 +57,9 @@ public final class WebContainer: ContainerHost {
     /// owns: callers need not hold it. Released in `tearDown()`.
     private var retainedWhileShown: WebContainer?
     private var hasLoadedStart = false
+    /// The monitor a `[[displays]]` window is shown fullscreen on (`start()`); nil: the
+    /// configuration's `fullscreen` decides.
+    var fullscreenMonitor: Int?
     /// Runs `[schedule]` (playlist, reloads, the screen's hours), when there is one.
     private(set) var scheduleRunner: ScheduleRunner?
     let logger = Logger(label: "vitrine.container")
@@ -120,7 +123,11 @@ public final class WebContainer: ContainerHost {
         sinks.started()
         if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
         gtk_widget_show_all(window)
-        if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
+        if let fullscreenMonitor {
+            gtk_window_fullscreen_on_monitor(windowPointer, gtk_window_get_screen(windowPointer), gint(fullscreenMonitor))
+        } else if configuration.fullscreen {
+            gtk_window_fullscreen(windowPointer)
+        }
         kioskGuard?.windowShown()
         if !hasLoadedStart {
             hasLoadedStart = true
