@@ -21,6 +21,9 @@ APT_PACKAGES += python3-pyatspi at-spi2-core
 # node_exporter: the metrics test runs its own on a loopback port (the service the package
 # may start on :9100 is not used).
 APT_PACKAGES += prometheus-node-exporter
+# Weston (X11 backend, two outputs inside Xvfb): the [[displays]] test's two monitors, which
+# GDK 3 never sees under Xvfb alone.
+APT_PACKAGES += weston
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -67,14 +67,7 @@ struct DisplayLayoutTests {
 
     // MARK: The file
 
-    private func errors(_ text: String) -> [String] {
-        do {
-            _ = try ConfigFile(text: text, path: "displays.toml").configuration()
-            return []
-        } catch {
-            return error.allErrors.map(\.description)
-        }
-    }
+    private func errors(_ text: String) -> [String] { configurationErrors(text, path: "displays.toml") }
 
     @Test func displaysAreReadIntoTheConfigurationWithEachWindowsPage() throws {
         let configuration = try ConfigFile(text: """
@@ -135,5 +128,15 @@ struct DisplayLayoutTests {
                 "displays.toml:5:1: displays[1].monitor DP-1 is already displays[0]'s: one window per monitor",
                 "displays.toml:7:1: displays[2].start-url https://elsewhere.example/ is refused by the navigation chain's origin-allowlist: its origin is not one of the app's (add it to allowed-origins)",
             ])
+    }
+}
+
+/// Every error the file `text` at `path` gets, as `FILE:LINE:COLUMN: message` (none: it builds).
+func configurationErrors(_ text: String, path: String) -> [String] {
+    do {
+        _ = try ConfigFile(text: text, path: path).configuration()
+        return []
+    } catch {
+        return error.allErrors.map(\.description)
     }
 }

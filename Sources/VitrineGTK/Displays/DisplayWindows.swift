@@ -40,6 +40,7 @@ public final class DisplayWindows {
 
     /// Closes every window (the program is ending).
     public func closeAll() {
+        onAllClosed = nil
         for window in windows.values { window.close() }
     }
 
