@@ -79,12 +79,13 @@ public struct ConfigFile: Sendable {
         return configuration
     }
 
-    /// A playlist page or a display's page the built chain would refuse is reported at its
+    /// A playlist page (the file's or a display's) or a display's page the built chain would refuse is reported at its
     /// entry (it would never show), and so is a display naming a monitor an earlier one took.
     private func checkPages(of configuration: Configuration) throws(ConfigFileError) {
         var errors: [ConfigFileError] = []
-        let playlist = settings.entryPositions["schedule.playlist"] ?? []
-        for (entry, place) in zip(configuration.schedule.playlist, playlist) {
+        let playlists = Array(zip(configuration.schedule.playlist, settings.entryPositions["schedule.playlist"] ?? []))
+            + Array(zip(configuration.displays.flatMap(\.playlist), settings.entryPositions["displays.playlist"] ?? []))
+        for (entry, place) in playlists {
             if let refusal = Schedule.refusal(of: entry.url, in: configuration) {
                 errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).url \(entry.url.absoluteString) \(refusal)"))
             }
@@ -100,6 +101,8 @@ public struct ConfigFile: Sendable {
                 errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).start-url \(url.absoluteString) \(refusal)"))
             }
         }
+        // In the file's order, as the decoder's errors are.
+        errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         if var first = errors.first {
             first.otherErrors = Array(errors.dropFirst())
             throw first

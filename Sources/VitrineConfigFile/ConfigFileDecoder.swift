@@ -70,7 +70,10 @@ final class ConfigFileDecoder {
                 if let entries = tables(table, option.name, at: path) {
                     let kept = decodeEntries(of: option, entries, required: required, check: check)
                     settings.values[option.key] = .entries(kept.map(\.values))
-                    settings.entryPositions[option.key] = kept.map { (map.position(ofValue: $0.path), display($0.path)) }
+                    settings.entryPositions[option.key, default: []] += kept.map { (map.position(ofValue: $0.path), display($0.path)) }
+                    // Arrays of tables inside these tables (`[[displays.playlist]]`): their
+                    // positions too, all of one key in the file's order.
+                    for (key, positions) in kept.flatMap(\.nested) { settings.entryPositions[key, default: []] += positions }
                 }
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
@@ -81,7 +84,8 @@ final class ConfigFileDecoder {
     /// Each table of an array of tables read by its declared options; a table with any
     /// problem is reported and left out.
     private func decodeEntries(of option: ConfigOption, _ entries: [(TOMLTable, Path)], required: [String],
-                               check: ([String: OptionValue]) -> String?) -> [(values: [String: OptionValue], path: Path)] {
+                               check: ([String: OptionValue]) -> String?)
+        -> [(values: [String: OptionValue], path: Path, nested: [(String, [(position: TOMLSourceMap.Position, path: String)])])] {
         entries.compactMap { entry, entryPath in
             let errorsBefore = errors.count
             var fields = ConfigSettings()
@@ -95,7 +99,7 @@ final class ConfigFileDecoder {
                 report(at: map.position(ofValue: entryPath), "\(display(entryPath)) \(problem)")
                 return nil
             }
-            return (values, entryPath)
+            return (values, entryPath, fields.entryPositions.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
     }
 

@@ -23,10 +23,14 @@ extension WebKitTests {
             let server = try LoopbackHTTPServer(pages: ["a.html": "<!doctype html><title>A</title>", "b.html": "<!doctype html><title>B</title>"])
             defer { server.stop() }
             let a = server.url("a.html"), b = server.url("b.html")
-            // Display 0 wants a connector Xvfb has not; display 1 takes monitor 0.
-            let configuration = try ConfiguratorFactory.make(for: .kiosk).startURL(a).preference(\.displays, [
-                DisplaySetting(monitor: .connector("HDMI-9"), startURL: b), DisplaySetting(monitor: .index(0)),
-            ]).build()
+            // Display 0 wants a connector Xvfb has not, with its own playlist; display 1 takes
+            // monitor 0 and runs the file's playlist.
+            let configuration = try ConfiguratorFactory.make(for: .kiosk).startURL(a)
+                .preference(\.schedule, Schedule(playlist: [PlaylistEntry(url: a, duration: .seconds(600))]))
+                .preference(\.displays, [
+                    DisplaySetting(monitor: .connector("HDMI-9"), startURL: b, playlist: [PlaylistEntry(url: b, duration: .seconds(600))]),
+                    DisplaySetting(monitor: .index(0)),
+                ]).build()
             let log = MemoryEventLog()
             let windows = DisplayWindows(configuration: configuration) { $0.addEventSink(log) }
             var allClosed = false
@@ -40,6 +44,7 @@ extension WebKitTests {
                     "\(opened)")
             #expect(Array(windows.windows.keys) == [1])
             #expect(Self.finished(log, a))
+            #expect(Self.opened(log, "schedule-page") == ["0 \(a.absoluteString)"])
             let window = try #require(windows.windows[1]?.window)
             #expect(gtk_window_get_decorated(cast(window)) == 0)
 
@@ -53,6 +58,7 @@ extension WebKitTests {
             #expect(Self.opened(log, "display-window-closed").first?.hasPrefix("1 0") == true)
             #expect(Self.opened(log, "display-window-opened").last == "0 0:HDMI-9 \(b.absoluteString)")
             #expect(Self.finished(log, b))
+            #expect(Self.opened(log, "schedule-page") == ["0 \(a.absoluteString)", "0 \(b.absoluteString)"])
             #expect(Array(windows.windows.keys) == [0])
 
             // Every monitor gone: every window closes, the program is not told to end.

@@ -81,9 +81,23 @@ struct DisplayLayoutTests {
             [[displays]]
             monitor = "HDMI-2"
             start-url = "https://signage.example/board"
+            [[displays]]
+            monitor = 2
+            [[displays.playlist]]
+            url = "https://signage.example/board"
+            duration = 5
+            [[displays.playlist]]
+            url = "https://signage.example/menu"
+            duration = 7.5
             """, path: "displays.toml").configuration()
+        let ownPlaylist = [PlaylistEntry(url: board, duration: .seconds(5)), PlaylistEntry(url: menu, duration: .seconds(7.5))]
         #expect(configuration.displays == [DisplaySetting(monitor: .index(0)),
-                                           DisplaySetting(monitor: .connector("HDMI-2"), startURL: board)])
+                                           DisplaySetting(monitor: .connector("HDMI-2"), startURL: board),
+                                           DisplaySetting(monitor: .index(2), playlist: ownPlaylist)])
+        // The third runs its own playlist, from the file's start page.
+        let third = configuration.forDisplay(configuration.displays[2])
+        #expect(third.schedule.playlist == ownPlaylist)
+        #expect(third.startURL == menu)
         // The first window keeps the playlist; the second shows its own page alone.
         #expect(configuration.forDisplay(configuration.displays[0]).schedule.playlist.count == 1)
         let second = configuration.forDisplay(configuration.displays[1])
@@ -91,7 +105,7 @@ struct DisplayLayoutTests {
         #expect(second.schedule.playlist.isEmpty)
         #expect(second.appOrigins == configuration.appOrigins)
         #expect(ConfigFile.summary(of: configuration, preset: .kiosk).contains {
-            $0.0 == "displays" && $0.1.contains("monitor HDMI-2: \(board.absoluteString)")
+            $0.0 == "displays" && $0.1.contains("monitor HDMI-2: \(board.absoluteString); monitor 2: \(menu.absoluteString) (2 page(s) in turn)")
         })
     }
 
@@ -112,7 +126,7 @@ struct DisplayLayoutTests {
                 #"displays.toml:4:11: displays[0].monitor must be a monitor index from 0 or a connector name such as "HDMI-1", got -1"#,
                 "displays.toml:5:1: displays[1] needs monitor: the monitor: its index from 0, or its connector such as \"HDMI-1\"",
                 #"displays.toml:8:11: displays[2].monitor must be a monitor index from 0 or a connector name such as "HDMI-1", got "HDMI 1""#,
-                #"displays.toml:11:1: unknown key 'displays[3].colour'; expected in [displays[3]]: monitor, start-url"#,
+                #"displays.toml:11:1: unknown key 'displays[3].colour'; expected in [displays[3]]: monitor, start-url, playlist"#,
             ])
         #expect(errors("""
             preset = "kiosk"
@@ -124,10 +138,26 @@ struct DisplayLayoutTests {
             [[displays]]
             monitor = 1
             start-url = "https://elsewhere.example/"
+            [[displays]]
+            monitor = 2
+            [[displays.playlist]]
+            url = "https://signage.example/fine"
+            duration = 5
+            [[displays.playlist]]
+            url = "https://elsewhere.example/promo"
+            duration = 5
             """) == [
                 "displays.toml:5:1: displays[1].monitor DP-1 is already displays[0]'s: one window per monitor",
                 "displays.toml:7:1: displays[2].start-url https://elsewhere.example/ is refused by the navigation chain's origin-allowlist: its origin is not one of the app's (add it to allowed-origins)",
+                "displays.toml:15:1: displays[3].playlist[1].url https://elsewhere.example/promo is refused by the navigation chain's origin-allowlist: its origin is not one of the app's (add it to allowed-origins)",
             ])
+        #expect(errors("""
+            start-url = "https://signage.example/menu"
+            [[displays]]
+            monitor = 0
+            [[displays.playlist]]
+            url = "https://signage.example/menu"
+            """) == ["displays.toml:4:1: displays[0].playlist[0] needs duration: seconds it stays"])
     }
 }
 

@@ -9,10 +9,13 @@ public struct DisplaySetting: Sendable, Equatable {
     public var monitor: MonitorSelector
     /// Its own start page; nil: the configuration's.
     public var startURL: URL?
+    /// Its own playlist (`[[displays.playlist]]`); empty: none of its own.
+    public var playlist: [PlaylistEntry]
 
-    public init(monitor: MonitorSelector, startURL: URL? = nil) {
+    public init(monitor: MonitorSelector, startURL: URL? = nil, playlist: [PlaylistEntry] = []) {
         self.monitor = monitor
         self.startURL = startURL
+        self.playlist = playlist
     }
 }
 
@@ -68,16 +71,17 @@ public struct Monitor: Sendable, Hashable {
 }
 
 extension Configuration {
-    /// The configuration of `display`'s window: this one with the display's start page.
-    /// A display with its own page does not run the playlist (it would replace that page);
-    /// reloads and the screen's hours hold for every window. The app's origins stay the
-    /// whole configuration's, so each window's chain decides as the main one does.
+    /// The configuration of `display`'s window: this one with the display's start page and
+    /// playlist. A display with a page or a playlist of its own runs its own playlist only
+    /// (the file's would replace its page); reloads and the screen's hours hold for every
+    /// window. The app's origins stay the whole configuration's, so each window's chain
+    /// decides as the main one does.
     public func forDisplay(_ display: DisplaySetting) -> Configuration {
-        guard let url = display.startURL else { return self }
+        guard display.startURL != nil || !display.playlist.isEmpty else { return self }
         var preferences = preferences
-        preferences.schedule.playlist = []
+        preferences.schedule.playlist = display.playlist
         return Configuration(
-            preferences: preferences, startURL: url, navigationChain: navigationChain, strategies: strategies,
+            preferences: preferences, startURL: display.startURL ?? startURL, navigationChain: navigationChain, strategies: strategies,
             userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: tabs,
             strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
             network: network)
