@@ -54,13 +54,21 @@ struct DisplayLayoutTests {
         #expect(moved.open == [.init(display: 0, monitor: Monitor(index: 2, connector: "HDMI-1"))])
     }
 
-    @Test func aMonitorChangingSizeReopensItsWindowAndTwoDisplaysNeverShareOne() {
-        let layout = DisplayLayout(displays: displays, monitors: [hdmi, dp])
+    @Test func aMonitorChangingSizeOrNamedLateKeepsItsWindowAndTwoDisplaysNeverShareOne() {
+        let byIndex = [DisplaySetting(monitor: .index(1), startURL: menu), DisplaySetting(monitor: .index(0), startURL: board)]
+        // Wayland: a monitor is announced before its name and size are known.
+        let announced = Monitor(index: 1, connector: nil)
+        let layout = DisplayLayout(displays: byIndex, monitors: [hdmi, announced])
         var bigger = dp
         bigger.width = 2560
-        let changes = layout.changes(to: DisplayLayout(displays: displays, monitors: [hdmi, bigger]))
-        #expect(changes.close == [.init(display: 0, monitor: dp)])
-        #expect(changes.open == [.init(display: 0, monitor: bigger)])
+        #expect(layout.changes(to: DisplayLayout(displays: byIndex, monitors: [hdmi, bigger])).isEmpty)
+        // HDMI-1 (monitor 0) unplugged: GDK renumbers, DP-2 is monitor 0 now. Display 1's
+        // window was on HDMI-1: it is opened again on DP-2, and display 0's closes.
+        let named = DisplayLayout(displays: byIndex, monitors: [hdmi, dp])
+        let renumbered = Monitor(index: 0, connector: "DP-2", width: 1280, height: 1024)
+        let moved = named.changes(to: DisplayLayout(displays: byIndex, monitors: [renumbered]))
+        #expect(moved.close == named.placements)
+        #expect(moved.open == [.init(display: 1, monitor: renumbered)])
         let sharing = [DisplaySetting(monitor: .index(1)), DisplaySetting(monitor: .connector("DP-2"))]
         #expect(DisplayLayout(displays: sharing, monitors: [hdmi, dp]).placements == [.init(display: 0, monitor: dp)])
     }

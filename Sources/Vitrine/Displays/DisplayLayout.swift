@@ -15,6 +15,14 @@ public struct DisplayLayout: Sendable, Equatable {
         /// Placed on the primary monitor because none of the configured ones is present.
         public var isFallback: Bool
 
+        /// Whether a window placed as `other` is this one: same display, placed the same way,
+        /// on the same monitor (index; connector too where both know it).
+        public func isSameWindow(as other: Placement) -> Bool {
+            guard display == other.display, isFallback == other.isFallback, monitor.index == other.monitor.index else { return false }
+            guard let connector = monitor.connector, let otherConnector = other.monitor.connector else { return true }
+            return connector == otherConnector
+        }
+
         public init(display: Int, monitor: Monitor, isFallback: Bool = false) {
             self.display = display
             self.monitor = monitor
@@ -56,10 +64,13 @@ public struct DisplayLayout: Sendable, Equatable {
     }
 
     /// The windows to close (placed now, not in `next`) and to open (in `next`, not placed
-    /// now). A window whose monitor moved or changed size is closed and opened again on it.
+    /// now). A window stays while its display stays on the same monitor: same index, and
+    /// the same connector where both are known. It stays while its monitor changes size (a
+    /// fullscreen window follows it) or gets its name late (Wayland announces a monitor
+    /// before describing it); it is opened again where its display moved.
     public func changes(to next: DisplayLayout) -> Changes {
-        Changes(close: placements.filter { !next.placements.contains($0) },
-                open: next.placements.filter { !placements.contains($0) })
+        Changes(close: placements.filter { placed in !next.placements.contains { $0.isSameWindow(as: placed) } },
+                open: next.placements.filter { wanted in !placements.contains { $0.isSameWindow(as: wanted) } })
     }
 
     /// The events-log detail of a window: `"0 HDMI-1 https://…"` (display, monitor, page).

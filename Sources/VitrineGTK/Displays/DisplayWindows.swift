@@ -88,6 +88,10 @@ public final class DisplayWindows {
             closingByLayout.insert(ObjectIdentifier(container))
             container.close()
         }
+        // The windows that stay are put back on their monitor: GDK may have renumbered it.
+        for placement in next.placements where !changes.open.contains(placement) {
+            windows[placement.display]?.fullscreen(onMonitor: placement.monitor.index)
+        }
         for placement in changes.open { open(placement) }
     }
 

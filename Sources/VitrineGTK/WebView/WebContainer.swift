@@ -124,7 +124,7 @@ public final class WebContainer: ContainerHost {
         if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
         gtk_widget_show_all(window)
         if let fullscreenMonitor {
-            gtk_window_fullscreen_on_monitor(windowPointer, gtk_window_get_screen(windowPointer), gint(fullscreenMonitor))
+            fullscreen(onMonitor: fullscreenMonitor)
         } else if configuration.fullscreen {
             gtk_window_fullscreen(windowPointer)
         }
@@ -133,6 +133,14 @@ public final class WebContainer: ContainerHost {
             hasLoadedStart = true
             loadFirstPage()
         }
+    }
+
+    /// Puts a `[[displays]]` window fullscreen on `monitor`, again after the monitors
+    /// changed (the display system may have moved it when another monitor went).
+    func fullscreen(onMonitor monitor: Int) {
+        fullscreenMonitor = monitor
+        guard !isTornDown else { return }
+        gtk_window_fullscreen_on_monitor(windowPointer, gtk_window_get_screen(windowPointer), gint(monitor))
     }
 
     /// The schedule's runner; made on demand (with an empty schedule) for `setDisplay`.
