@@ -92,6 +92,12 @@ extension WebKitTests {
             let opened = Self.opened(log, "display-window-opened")
             #expect(opened.count == 1 && opened.first?.hasPrefix("0 0") == true && opened.first?.hasSuffix(" fallback \(b.absoluteString)") == true,
                     "\(opened)")
+            // On X11 GDK names a monitor by its RandR output: Xvfb's is "screen"
+            // (`xrandr --listmonitors`), so a table naming it places its display there.
+            let monitors = windows.currentMonitors().monitors
+            #expect(monitors.map(\.connector) == ["screen"])
+            let named = DisplayLayout(displays: [DisplaySetting(monitor: .connector("SCREEN"))], monitors: monitors)
+            #expect(named.placements == [.init(display: 0, monitor: monitors[0])])
         }
     }
 }
