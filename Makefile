@@ -9,7 +9,8 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # Node for the JavaScript SDK's tests, PyGObject for the tests' stand-in D-Bus services.
 # Openbox and wmctrl: a real window manager's close request in the window tests.
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
-	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl libx11-dev libxext-dev
+	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl libx11-dev libxext-dev \
+	libmosquitto-dev mosquitto mosquitto-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=
@@ -135,14 +136,22 @@ test-deb: deb
 	bash Tests/package/install-and-run.sh $(VITRINE_DEB)
 
 ## bench-ipc: script-message round trips, Vitrine's `ping` against a C WebKitGTK echo,
-## interleaved, ratios printed (see benchmarks/README.md)
+## interleaved, ratios printed, for strings, objects and bytes (see benchmarks/README.md)
 .PHONY: bench-ipc
 bench-ipc: release
-	$(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --runs 5
+	for kind in string object binary; do \
+	  $(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --kind $$kind --runs 5 || exit 1; \
+	done
 
 ## bench-recovery: kiosk recovery after a web-process kill vs a cold start; memory over 500 navigations
 bench-recovery: release
 	$(XVFB) python3 benchmarks/recovery.py --vitrine .build-static/release/vitrine --runs 5
+
+## bench-mqtt: one broker, one kiosk: navigate-to-load latency through MQTT, and the kiosk's
+## CPU and memory at ~100 events/s with and without [remote.mqtt]
+.PHONY: bench-mqtt
+bench-mqtt: release
+	$(XVFB) python3 benchmarks/mqtt.py --vitrine .build-static/release/vitrine
 
 ## bench-soak: minutes of navigations, reloads and web-process kills in one kiosk; memory
 ## and file descriptors at the end over the start

@@ -2,17 +2,41 @@
 // start (vitrine.js, beside this file). Copy this file into a web project (or reference
 // it with /// <reference path="vitrine.d.ts" />) to type-check calls to native code.
 
-/** A JSON value: what crosses the bridge in both directions. */
+/**
+ * A JSON value: what crosses the bridge in both directions, exactly — object members keep
+ * their order at every depth, numbers are numbers, strings keep every character (NUL,
+ * lone surrogates, astral characters).
+ */
 type VitrineJSON = null | boolean | number | string | VitrineJSON[] | { [key: string]: VitrineJSON };
+
+/**
+ * Bytes: a `Uint8Array`, an `ArrayBuffer` or any other view of one, sent as a whole
+ * payload, reaches native code as bytes (`[UInt8]`, `JSONValue.bytes`), not as JSON. A
+ * strategy answering with bytes resolves with a `Uint8Array`. Only a whole payload or
+ * reply is bytes: inside an object a typed array is JSON-serialised as usual (an object
+ * with a key per index), so send binary data on its own.
+ */
+type VitrineBytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+/** What a call can send. */
+type VitrinePayload = VitrineJSON | VitrineBytes;
+
+/** What a call can resolve with: JSON, or bytes as a `Uint8Array`. */
+type VitrineResult = VitrineJSON | Uint8Array;
 
 interface Vitrine {
   /**
-   * Calls the native strategy `name` with `payload` (default `null`).
-   * Resolves with the strategy's JSON result; rejects with an `Error` whose message is the
-   * strategy's error, or when the payload is not JSON-serialisable (a `TypeError`), when no
-   * strategy has that name, or when this page's origin may not call it.
+   * Calls the native strategy `name` with `payload` (default `null`): JSON, or bytes.
+   * Resolves with the strategy's result (JSON with its members in the strategy's order, or
+   * a `Uint8Array`); rejects with an `Error` whose message is the strategy's error, or when
+   * the payload is not JSON-serialisable (a `TypeError`), when no strategy has that name,
+   * or when this page's origin may not call it.
+   *
+   * @example
+   * const same = await vitrine.invoke('ping', {b: 1, a: [2, {z: 0, y: 1}]}); // keys in order
+   * const bytes = await vitrine.invoke('ping', new Uint8Array([1, 2, 3]));   // a Uint8Array
    */
-  invoke<Result extends VitrineJSON = VitrineJSON>(name: string, payload?: VitrineJSON): Promise<Result>;
+  invoke<Result extends VitrineResult = VitrineResult>(name: string, payload?: VitrinePayload): Promise<Result>;
 
   /** Listens to a native event; returns a function that removes the listener. */
   on<Payload extends VitrineJSON = VitrineJSON>(event: string, listener: (payload: Payload) => void): () => void;
@@ -22,17 +46,135 @@ interface Vitrine {
 
   /** The bridge protocol version. */
   readonly version: string;
+
+  /**
+   * Capability `storage`: the app's persistent key–value store, kept across restarts in
+   * `$XDG_DATA_HOME/vitrine/<app-id>/storage.json`. A value's JSON is at most 1 MiB, a key
+   * at most 1024 bytes, the whole store at most 10 MiB; a write over a limit rejects.
+   */
+  readonly storage: VitrineStorage;
+
+  /** Capability `clipboard`: the desktop's clipboard. */
+  readonly clipboard: VitrineClipboard;
+
+  /** Capability `window`: this window, and more windows of the app. */
+  readonly window: VitrineWindow;
+
+  /** Capability `notification`: desktop notifications (GNotification). */
+  readonly notification: VitrineNotification;
+
+  /** Capability `dialog`: the desktop's file dialogs, messages and questions. */
+  readonly dialog: VitrineDialog;
+
+  /** Capability `shell`: the desktop's applications. */
+  readonly shell: VitrineShell;
+}
+
+interface VitrineShell {
+  /** Opens `url` in the desktop's browser or mail client: http, https, mailto and tel only. */
+  open(url: string): Promise<true>;
+  /** Opens a file the user chose in a `dialog` (open or save) in its default application. */
+  openFile(path: string): Promise<true>;
+}
+
+interface VitrineDialog {
+  /**
+   * Asks for a file (or several with `multiple`, or a folder with `folder`) through
+   * GtkFileChooserNative (the desktop portal where there is one). Resolves with the paths,
+   * or `null` when cancelled. Files chosen here can be read with `readText`/`readBytes`.
+   */
+  open(options?: { title?: string; directory?: string; multiple?: boolean; folder?: boolean }): Promise<string[] | null>;
+  /** Asks where to save; writes `text` or `bytes` there when given. Resolves with the path, or `null`. */
+  save(options?: { title?: string; directory?: string; name?: string; text?: string; bytes?: Uint8Array | ArrayBuffer }): Promise<string | null>;
+  /** Tells the user something; resolves when they close it. */
+  message(title: string, message: string): Promise<true>;
+  /** Asks a yes/no question; resolves with the answer (`false` when dismissed). */
+  confirm(title: string, message: string): Promise<boolean>;
+  /** The text (UTF-8) of a file chosen in `open`, 16 MiB at most. */
+  readText(path: string): Promise<string>;
+  /** The bytes of a file chosen in `open`, 16 MiB at most. */
+  readBytes(path: string): Promise<Uint8Array>;
+}
+
+interface VitrineNotification {
+  /**
+   * Shows a desktop notification; resolves with its id (`options.id`, or one made). A newer
+   * one with the same id replaces it. Rejects when the program has no session bus (it then
+   * runs without remote control).
+   */
+  show(options: { title: string; body?: string; id?: string }): Promise<{ id: string }>;
+  /** The user clicked a notification of this app: its window was brought forward. */
+  on(event: "clicked", listener: (payload: { id: string }) => void): () => void;
+}
+
+/**
+ * Every capability's call rejects with `capability "NAME" is not granted to ORIGIN — add it
+ * to [capabilities] in the config` unless the calling frame's origin was granted it.
+ */
+interface VitrineStorage {
+  /** The value stored under `key`, or `null`. */
+  get<Value extends VitrineJSON = VitrineJSON>(key: string): Promise<Value | null>;
+  /** Stores `value` under `key` (written to disk before the promise resolves). */
+  set(key: string, value: VitrineJSON): Promise<true>;
+  remove(key: string): Promise<true>;
+  /** The keys, sorted. */
+  keys(): Promise<string[]>;
+  clear(): Promise<true>;
+}
+
+interface VitrineClipboard {
+  /** The clipboard's text, or `null` when it holds none. */
+  readText(): Promise<string | null>;
+  writeText(text: string): Promise<true>;
+  /** Puts a PNG image on the clipboard; rejects if the bytes are not a PNG image (32 MiB at most). */
+  writeImage(png: Uint8Array | ArrayBuffer): Promise<true>;
+}
+
+/** A window as `vitrine.window.state()` describes it. */
+interface VitrineWindowState {
+  /** The window's id among the app's windows (the first is 1). */
+  id: number;
+  title: string;
+  width: number;
+  height: number;
+  maximized: boolean;
+  fullscreen: boolean;
+  focused: boolean;
+}
+
+interface VitrineWindow {
+  state(): Promise<VitrineWindowState>;
+  setTitle(title: string): Promise<true>;
+  /** Whole pixels, 1 to 32767. */
+  resize(width: number, height: number): Promise<true>;
+  minimize(): Promise<true>;
+  maximize(): Promise<true>;
+  unmaximize(): Promise<true>;
+  fullscreen(on?: boolean): Promise<true>;
+  keepAbove(on?: boolean): Promise<true>;
+  /** Closes this window (after answering); closing the app's last window ends it. */
+  close(): Promise<true>;
+  /**
+   * Opens another window of the app on `url` (relative to this page; one of the app's own
+   * origins), with the same navigation chain, strategies and origin rules. Resolves with its id.
+   */
+  open(url: string, options?: { title?: string; width?: number; height?: number }): Promise<{ id: number }>;
+  /** This window gained or lost the focus, or changed size. */
+  on(event: "focus" | "blur", listener: (payload: null) => void): () => void;
+  on(event: "resize", listener: (payload: { width: number; height: number }) => void): () => void;
+  /** Another window of the app closed. */
+  on(event: "closed", listener: (payload: { id: number }) => void): () => void;
 }
 
 interface VitrineMessageHandler {
   /** The WKWebView form: same as `vitrine.invoke(name, body)`. */
-  postMessage<Result extends VitrineJSON = VitrineJSON>(body?: VitrineJSON): Promise<Result>;
+  postMessage<Result extends VitrineResult = VitrineResult>(body?: VitrinePayload): Promise<Result>;
 }
 
 /** Built-in strategies and their payloads. */
 interface VitrineBuiltInStrategies {
-  /** Answers with exactly the payload it received. */
-  ping: { payload: VitrineJSON; result: VitrineJSON };
+  /** Answers with exactly the payload it received: the same JSON text, or the same bytes. */
+  ping: { payload: VitrinePayload; result: VitrineResult };
   /** Who the desktop user is. */
   user: { payload: VitrineJSON; result: { name: string; login: string; locale: string } };
   /** Acts on the window. Resolves with `true`. */

@@ -34,6 +34,62 @@
   var callsWithoutChannel = new Map();
   var channels = new Map();
   var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+  var parseJSON = JSON.parse, stringifyJSON = JSON.stringify;
+  var NAMESPACE_HOLD = typeof Symbol === 'function' ? Symbol('webkit namespace') : '_webkit';
+
+  // Bytes travel as base64 text: WebKitGTK carries a Uint8Array in a message as an object
+  // with a key per byte. The engine's own codec when it has one (WebKitGTK 2.50 does).
+  var toBase64 = typeof Uint8Array.prototype.toBase64 === 'function'
+    ? Function.prototype.call.bind(Uint8Array.prototype.toBase64)
+    : function (bytes) {
+      var text = '';
+      for (var i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      return btoa(text);
+    };
+  var fromBase64 = typeof Uint8Array.fromBase64 === 'function'
+    ? Uint8Array.fromBase64.bind(Uint8Array)
+    : function (base64) {
+      var text = atob(base64), bytes = new Uint8Array(text.length);
+      for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      return bytes;
+    };
+  var tagOf = Function.prototype.call.bind(Object.prototype.toString);
+  // A Uint8Array as it is; any other view or an ArrayBuffer as a Uint8Array over its
+  // bytes (by tag, not instanceof: a buffer from another frame's realm counts too).
+  function asBytes(payload) {
+    if (payload === null || typeof payload !== 'object') return null;
+    if (ArrayBuffer.isView(payload)) {
+      return tagOf(payload) === '[object Uint8Array]' ? payload
+        : new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+    }
+    var tag = tagOf(payload);
+    return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]' ? new Uint8Array(payload) : null;
+  }
+
+  // What a call carries (`kind`, `text`): 's' a string payload as it is, 'j' JSON text,
+  // 'x' a byte buffer's base64 text. Throws a TypeError for what JSON cannot carry.
+  function encode(payload) {
+    if (typeof payload === 'string') return { kind: 's', text: payload };
+    var bytes = asBytes(payload);
+    if (bytes !== null) return { kind: 'x', text: toBase64(bytes) };
+    var body;
+    try { body = payload === undefined ? 'null' : stringifyJSON(payload); }
+    catch (error) { throw new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message); }
+    if (body === undefined) throw new TypeError('vitrine.invoke: payload is not JSON-serialisable');
+    return { kind: 'j', text: body };
+  }
+
+  // A reply as native code sends it (BridgeReply.swift): a string payload's own string,
+  // `{j: JSON text}` (parsed here, so object members keep their order) or `{x: base64}`
+  // (a Uint8Array).
+  function decodeReply(reply) {
+    if (reply === null || typeof reply !== 'object') return reply;
+    if (typeof reply.j === 'string') {
+      try { return parseJSON(reply.j); } catch (error) { throw new Error("vitrine: the strategy's answer is not valid JSON"); }
+    }
+    if (typeof reply.x === 'string') return fromBase64(reply.x);
+    throw new Error('vitrine: malformed reply');
+  }
 
   // The registrar answers 'vitrine:hello' if it ran first, or announces the token
   // itself when it runs after this script; either way before any page script.
@@ -89,53 +145,52 @@
       }
       if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
       var channel = channelFor(name, handler);
-      if (typeof payload === 'string') {
-        return channel ? postOnChannel(channel, payload) : postShared(handler, payload);
-      }
-      var body;
-      try { body = payload === undefined ? 'null' : JSON.stringify(payload); }
-      catch (error) { return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message)); }
-      if (body === undefined) return Promise.reject(new TypeError('vitrine.invoke: payload is not JSON-serialisable'));
-      return channel ? postOnChannel(channel, payload, body) : postShared(handler, payload, body);
+      var call = encode(payload);
+      return channel ? postOnChannel(channel, call) : postShared(handler, call);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  // The shared handler's forms, with the frame's token: a string payload (`body`
-  // undefined) or JSON text.
-  function postShared(handler, payload, body) {
-    if (body !== undefined) return handler.postMessage(token + 'j' + body);
-    // Inside the request string only what survives native code's UTF-8 C string as it
-    // is: no NUL, no lone surrogate.
-    return handler.postMessage(payload.length <= SHORT_STRING && payload.indexOf('\0') < 0 && wellFormed(payload)
-      ? token + 's' + payload : { t: token, v: payload });
+  // The shared handler's forms, with the frame's token.
+  function postShared(handler, call) {
+    return handler.postMessage(sharedMessage(call)).then(decodeReply);
   }
 
-  // What a call posts on a channel: a string payload as it is, anything else as JSON.
-  function channelMessage(payload, body) {
-    return body === undefined ? payload : { j: body };
+  function sharedMessage(call) {
+    if (call.kind === 'j') return token + 'j' + call.text;
+    if (call.kind === 'x') return { t: token, x: call.text };
+    // Inside the request string only what survives native code's UTF-8 C string as it
+    // is: no NUL, no lone surrogate.
+    var text = call.text;
+    return text.length <= SHORT_STRING && text.indexOf('\0') < 0 && wellFormed(text)
+      ? token + 's' + text : { t: token, v: text };
+  }
+
+  // What a call posts on a channel: a string payload as it is, JSON as `{j: text}`, bytes
+  // as `{x: base64}` (the reply forms too: `ping` sends the post back as it is).
+  function channelMessage(call) {
+    return call.kind === 's' ? call.text : call.kind === 'j' ? { j: call.text } : { x: call.text };
   }
 
   // On the frame's channel: posted at once while fewer than CHANNEL_POSTS posts are
   // unanswered, when it is large, or when the channel takes no batches; else it waits
   // for the next batch. Once native code has closed the channel (the bridge forgot this
   // frame), WebKit refuses posts there; the shared handler then says why.
-  function postOnChannel(channel, payload, body) {
-    if (channel.batches && channel.unanswered >= CHANNEL_POSTS &&
-        (body === undefined ? payload : body).length <= SHORT_STRING) {
+  function postOnChannel(channel, call) {
+    if (channel.batches && channel.unanswered >= CHANNEL_POSTS && call.text.length <= SHORT_STRING) {
       return new Promise(function (resolve, reject) {
-        channel.waiting.push({ payload: payload, body: body, resolve: resolve, reject: reject });
+        channel.waiting.push({ call: call, resolve: resolve, reject: reject });
       });
     }
     channel.unanswered++;
-    return channel.port.postMessage(channelMessage(payload, body)).then(function (value) {
+    return channel.port.postMessage(channelMessage(call)).then(function (reply) {
       answered(channel, null);
-      return value;
+      return decodeReply(reply);
     }, function (error) {
       answered(channel, error);
       if (!isClosed(error)) throw error;
-      return postShared(channel.shared, payload, body);
+      return postShared(channel.shared, call);
     });
   }
 
@@ -165,7 +220,7 @@
     if (calls === channel.waiting) channel.waiting = [];
     var messages = new Array(calls.length);
     for (var i = 0; i < calls.length; i++) {
-      messages[i] = channelMessage(calls[i].payload, calls[i].body);
+      messages[i] = channelMessage(calls[i].call);
     }
     channel.unanswered++;
     var posted;
@@ -176,7 +231,7 @@
       var errors = isArray(reply) ? null : reply && reply.e;
       for (var i = 0; i < calls.length; i++) {
         if (errors && hasOwn(errors, i)) calls[i].reject(new Error(String(errors[i])));
-        else if (isArray(values)) calls[i].resolve(values[i]);
+        else if (isArray(values)) settleDecoded(calls[i], values[i]);
         else calls[i].reject(new Error('vitrine: malformed batch reply'));
       }
     }, function (error) {
@@ -188,9 +243,15 @@
     });
   }
 
+  function settleDecoded(waiting, reply) {
+    var value;
+    try { value = decodeReply(reply); } catch (error) { waiting.reject(error); return; }
+    waiting.resolve(value);
+  }
+
   // A waiting call whose channel closed goes to the shared handler, which says why.
-  function resend(channel, call) {
-    try { call.resolve(postShared(channel.shared, call.payload, call.body)); } catch (error) { call.reject(error); }
+  function resend(channel, waiting) {
+    try { waiting.resolve(postShared(channel.shared, waiting.call)); } catch (error) { waiting.reject(error); }
   }
 
   function on(name, listener) {
@@ -219,10 +280,6 @@
     }
   });
 
-  Object.defineProperty(window, 'vitrine', {
-    value: Object.freeze({ invoke: invoke, on: on, off: off, version: '1' }),
-    enumerable: true
-  });
   var namespace = window.webkit;
   if (!namespace) {
     namespace = {};
@@ -231,4 +288,18 @@
   // An own property shadows WebKit's `messageHandlers` getter, so the WKWebView form
   // goes through `invoke` and carries the frame's token.
   Object.defineProperty(namespace, 'messageHandlers', { value: handlers, enumerable: true });
+  var api = { invoke: invoke, on: on, off: off, version: '1' };
+  // The capabilities' namespaces (capabilities.js, which runs just before this file).
+  var capabilities = window.vitrineCapabilities;
+  if (typeof capabilities === 'function') {
+    delete window.vitrineCapabilities;
+    var spaces = capabilities(invoke, on);
+    Object.keys(spaces).forEach(function (name) { api[name] = Object.freeze(spaces[name]); });
+  }
+  // WebKit makes `window.webkit` when the page reads it and may collect it when nothing
+  // else holds it; the next read then makes a new one, without the property above (seen
+  // once a page had allocated a few MB: its posts reached native code without the SDK).
+  // `window.vitrine` holds it, so it lives as long as the page.
+  Object.defineProperty(api, NAMESPACE_HOLD, { value: namespace });
+  Object.defineProperty(window, 'vitrine', { value: Object.freeze(api), enumerable: true });
 })();

@@ -22,6 +22,10 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 /* GObject macros Swift cannot import. */
 static inline GType vitrine_webkit_navigation_policy_decision_type(void) { return WEBKIT_TYPE_NAVIGATION_POLICY_DECISION; }
 static inline GType vitrine_webkit_response_policy_decision_type(void) { return WEBKIT_TYPE_RESPONSE_POLICY_DECISION; }
+/* Whether the display is X11's (windows have positions there; Wayland gives them none). */
+static inline gboolean vitrine_display_is_x11(GdkDisplay *display) {
+  return display != NULL && g_str_has_prefix(G_OBJECT_TYPE_NAME(display), "GdkX11");
+}
 
 /* X11 DPMS for a GdkDisplay: 0 where the display is not X11 or has no DPMS extension
    (Xvfb, Wayland). GDK_IS_X11_DISPLAY is a macro Swift cannot import. */

@@ -65,7 +65,7 @@ enum ConfigAssembly {
     }
 
     /// Every declared option (the file's value, then the command line's, which wins or,
-    /// for a list, adds), then the file's strategies, tabs, permissions and certificates.
+    /// for a list, adds), then the file's strategies, tabs and certificates.
     /// Each refines what the configurator holds so far, so what a preset chose is read
     /// from the configurator itself (its window size, kiosk options, strategies).
     private static func refined(_ start: Configurator, settings: ConfigSettings, overrides: ConfigOverrides) -> Configurator {
@@ -89,7 +89,6 @@ enum ConfigAssembly {
         }
         for (identifier, origins) in settings.strategyOrigins { configurator = configurator.strategyOrigins(identifier, origins) }
         if let tabs = settings.tabs { configurator = configurator.tabs(tabs) }
-        for grant in settings.permissions { configurator = configurator.grantPermissions(grant.kinds, to: grant.origin) }
         for exception in settings.trustedCertificates {
             configurator = configurator.trustCertificate(at: exception.certificatePath, forHost: exception.host)
         }
@@ -99,6 +98,10 @@ enum ConfigAssembly {
             $0.caCertificates += network.caCertificates
             $0.clientCertificates += network.clientCertificates
             $0.credentials += network.credentials
+        }
+        configurator = configurator.mqttIfPresent {
+            $0.password = settings.mqttPassword ?? $0.password
+            $0.caCertificates += settings.mqttCACertificates
         }
         return configurator
     }

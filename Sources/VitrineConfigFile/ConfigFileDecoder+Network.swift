@@ -17,21 +17,29 @@ extension ConfigFileDecoder {
                 value.string.flatMap { !$0.isEmpty && !$0.contains(where: \.isWhitespace) ? $0 : nil }
             } ?? []
         case "ca-certificates":
-            guard let paths = array(network, key, at: here, of: "the path of a PEM file", { $0.string.flatMap { $0.isEmpty ? nil : $0 } })
-            else { return }
-            for (index, text) in paths.enumerated() {
-                let resolved = resolve(text)
-                if FileSystem.isRegularFile(resolved) {
-                    settings.caCertificates.append(resolved)
-                } else {
-                    mismatch(at: here + [.key(key), .index(index)], expected: "an existing file", got: text, note: resolved)
-                }
-            }
+            settings.caCertificates += existingFiles(network, key, at: here)
         case "client-certificate":
             settings.clientCertificates = (tables(network, key, at: here) ?? []).compactMap(decodeClientCertificate)
         default:  // credentials
             settings.credentials = (tables(network, key, at: here) ?? []).compactMap(decodeCredential)
         }
+    }
+
+    /// An array of paths to existing files (PEM certificates), resolved; each missing one
+    /// is reported at its own position.
+    func existingFiles(_ table: TOMLTable, _ key: String, at here: Path) -> [String] {
+        guard let paths = array(table, key, at: here, of: "the path of a PEM file", { $0.string.flatMap { $0.isEmpty ? nil : $0 } })
+        else { return [] }
+        var files: [String] = []
+        for (index, text) in paths.enumerated() {
+            let resolved = resolve(text)
+            if FileSystem.isRegularFile(resolved) {
+                files.append(resolved)
+            } else {
+                mismatch(at: here + [.key(key), .index(index)], expected: "an existing file", got: text, note: resolved)
+            }
+        }
+        return files
     }
 
     private func decodeClientCertificate(_ entry: TOMLTable, at path: Path) -> ClientCertificate? {
@@ -63,7 +71,7 @@ extension ConfigFileDecoder {
 
     /// The password in `password-file`: refused unless only its owner may read it (0600 or
     /// stricter). Trailing line breaks are not part of it.
-    private func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
+    func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
         guard let file = self.path(entry, "password-file", at: path, mustBe: .file)?.path else { return nil }
         let position = map.position(ofValue: path + [.key("password-file")])
         let name = display(path + [.key("password-file")])

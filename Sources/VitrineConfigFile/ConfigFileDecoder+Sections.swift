@@ -7,7 +7,7 @@ import Vitrine
 import TOMLKit
 
 /// The options read by hand: arrays of tables (handlers, tabs, trusted certificates) and
-/// tables whose keys are data (routes, strategy origins, permissions).
+/// tables whose keys are data (routes, strategy origins).
 extension ConfigFileDecoder {
     func decodeStructured(_ option: ConfigOption, in table: TOMLTable, at path: Path, into settings: inout ConfigSettings) {
         let key = option.name
@@ -18,10 +18,10 @@ extension ConfigFileDecoder {
             if let strategies = self.table(table, key, at: path) { decodeStrategies(strategies, into: &settings) }
         case "tabs":
             if let tabs = tables(table, key, at: path) { settings.tabs = decodeTabs(tabs) }
-        case "permissions":
-            if let permissions = self.table(table, key, at: path) { settings.permissions = decodePermissions(permissions) }
         case "network.no-proxy", "network.ca-certificates", "network.client-certificate", "network.credentials":
             decodeNetwork(option.name, in: table, at: path, into: &settings.network)
+        case "remote.mqtt.password-file", "remote.mqtt.ca-certificates":
+            decodeRemoteMQTT(option.name, in: table, at: path, into: &settings)
         case "tls.trust":
             settings.trustedCertificates = decodeTrust(tables(table, key, at: path) ?? [])
         default:
@@ -182,24 +182,5 @@ extension ConfigFileDecoder {
             guard let host, let certificate else { return nil }
             return TLSException(host: host.lowercased(), certificatePath: certificate.path)
         }
-    }
-
-    private func decodePermissions(_ permissions: TOMLTable) -> [PermissionGrant] {
-        let here: Path = [.key("permissions")]
-        let kinds = PermissionKind.allCases.map(\.rawValue)
-        var grants: [(TOMLSourceMap.Position, PermissionGrant)] = []
-        for key in permissions.keys {
-            let path = here + [.key(key)]
-            guard let origin = Origin(serialized: key) else {
-                report(at: map.position(ofKey: path),
-                       "a [permissions] key must be \(Origin.serializedExpectation), got \(Self.quoted(key))")
-                continue
-            }
-            guard let granted = array(permissions, key, at: here, of: "one of \(Self.list(kinds))", {
-                $0.string.flatMap(PermissionKind.init(rawValue:))
-            }) else { continue }
-            grants.append((map.position(ofKey: path), PermissionGrant(origin: origin, kinds: Set(granted))))
-        }
-        return grants.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

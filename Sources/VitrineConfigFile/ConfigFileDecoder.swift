@@ -65,7 +65,9 @@ final class ConfigFileDecoder {
             case .section:
                 guard let section = self.table(table, option.name, at: path) else { continue }
                 settings.sections.insert(option.key)
+                let errorsBefore = errors.count
                 decodeOptions(in: section, at: path + [.key(option.name)], into: &settings)
+                checkSection(option.key, section, at: path + [.key(option.name)], keysAreSound: errors.count == errorsBefore)
             case .tables(let required, let check):
                 if let entries = tables(table, option.name, at: path) {
                     let kept = decodeEntries(of: option, entries, required: required, check: check)
@@ -131,6 +133,8 @@ final class ConfigFileDecoder {
             weekdays(table, key, at: path).map(OptionValue.weekdays)
         case .monitor:
             monitor(table, key, at: path).map(OptionValue.monitor)
+        case .originGrants(let names):
+            originGrants(table, key, at: path, names: names).map(OptionValue.grants)
         }
     }
 
@@ -226,6 +230,26 @@ final class ConfigFileDecoder {
 
     func origins(_ table: TOMLTable, _ key: String, at path: Path) -> [Origin]? {
         array(table, key, at: path, of: Origin.serializedExpectation) { $0.string.flatMap(Origin.init(serialized:)) }
+    }
+
+    /// A table of origin = [names], in the order written; a bad origin is reported at its
+    /// key, a bad name at its element (and the rest still read).
+    func originGrants(_ table: TOMLTable, _ key: String, at path: Path, names: [String]) -> [OriginGrant]? {
+        guard let grants = self.table(table, key, at: path, expected: "a table of origin = [names]") else { return nil }
+        let here = path + [.key(key)]
+        var read: [(TOMLSourceMap.Position, OriginGrant)] = []
+        for originKey in grants.keys {
+            guard let origin = Origin(serialized: originKey) else {
+                report(at: map.position(ofKey: here + [.key(originKey)]),
+                       "a [\(display(here))] key must be \(Origin.serializedExpectation), got \(Self.quoted(originKey))")
+                continue
+            }
+            guard let listed = array(grants, originKey, at: here, of: "one of \(Self.list(names))", {
+                $0.string.flatMap { names.contains($0) ? $0 : nil }
+            }) else { continue }
+            read.append((map.position(ofKey: here + [.key(originKey)]), OriginGrant(origin: origin, names: listed)))
+        }
+        return read.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// An array whose every element `convert` accepts; a bad element is reported at its

@@ -63,6 +63,8 @@ enum OptionValue: Sendable {
     case monitor(MonitorSelector)
     /// An array of tables' values, one dictionary per table (see `Kind.tables`).
     case entries([[String: OptionValue]])
+    /// A table of origin = names (`[capabilities]`, `[permissions]`), in the order written.
+    case grants([OriginGrant])
 
     var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
     var string: String? { if case .string(let string) = self { string } else { nil } }
@@ -75,6 +77,13 @@ enum OptionValue: Sendable {
     var weekdays: Set<Weekday>? { if case .weekdays(let days) = self { days } else { nil } }
     var monitor: MonitorSelector? { if case .monitor(let monitor) = self { monitor } else { nil } }
     var entries: [[String: OptionValue]]? { if case .entries(let entries) = self { entries } else { nil } }
+    var grants: [OriginGrant]? { if case .grants(let grants) = self { grants } else { nil } }
+}
+
+/// One key of a table keyed by origin: the origin and the names listed for it.
+struct OriginGrant: Sendable, Equatable {
+    let origin: Origin
+    let names: [String]
 }
 
 /// What an option's value is and which values are accepted: one rule, applied to the file
@@ -107,6 +116,9 @@ enum OptionType: Sendable {
     case weekdays
     /// A monitor: an index from 0, or a connector name.
     case monitor
+    /// A table whose keys are origins and whose values are lists of `names`
+    /// (`"app://app" = ["clipboard", "storage"]`).
+    case originGrants(names: [String])
 
     static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
     static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
@@ -115,6 +127,18 @@ enum OptionType: Sendable {
         expected: #""system" or a proxy URL such as "http://proxy.corp:3128" (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#,
         refusal: #"be "system" or a proxy URL (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#
     ) { NetworkProxy($0) != nil }
+    static let applicationID = OptionType.string(
+        expected: #"an application id such as "org.example.Shop" (letters, digits, '.', '_' and '-')"#,
+        refusal: "be an application id (letters, digits, '.', '_' and '-')", where: ApplicationID.accepts)
+    static let mqttBroker = OptionType.string(
+        expected: #"a broker URL such as "mqtts://mqtt.corp:8883" (scheme mqtt or mqtts, no path)"#,
+        refusal: "be a broker URL (mqtt:// or mqtts://)"
+    ) { MQTTBroker($0) != nil }
+    static func topicLevel(levels: Bool) -> OptionType {
+        .string(expected: levels ? "topic levels of letters, digits, '-', '_' or '.', separated by '/'"
+                                 : "one topic level of letters, digits, '-', '_' or '.'",
+                refusal: "be a topic level") { MQTTTopics.isValid($0, allowingLevels: levels) }
+    }
     static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
 
     /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.
@@ -137,7 +161,7 @@ enum OptionType: Sendable {
                 : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"
         case .url:
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
-        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor:
+        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants:
             nil  // the file's only
         }
     }
@@ -174,6 +198,11 @@ extension ConfigOption {
 
     static func origins(_ key: String, flag: String? = nil, _ doc: String, _ apply: @escaping Apply<[Origin]>) -> ConfigOption {
         ConfigOption(key: key, flag: flag, kind: .value(.origins), doc: doc, apply: applying(apply) { $0.origins })
+    }
+
+    /// A table keyed by origin, each listing some of `names`: a file-only option.
+    static func originGrants(_ key: String, names: [String], _ doc: String, _ apply: @escaping Apply<[OriginGrant]>) -> ConfigOption {
+        ConfigOption(key: key, flag: nil, kind: .value(.originGrants(names: names)), doc: doc, apply: applying(apply) { $0.grants })
     }
 
     /// A table of options; `apply` runs when the table is present, before its options.

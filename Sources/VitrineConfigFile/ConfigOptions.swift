@@ -37,6 +37,9 @@ enum ConfigOptions {
             $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
         },
         .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
+        .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app preset)") {
+            $0.preference(\.remembersWindowState, $1)
+        },
 
         .section("navigation", "the navigation chain"),
         .seconds("navigation.decision-timeout", allowsZero: false, "seconds a handler may take before the navigation is cancelled") {
@@ -185,6 +188,38 @@ enum ConfigOptions {
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
         .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
 
+        .section("remote", "remote control beyond the session bus"),
+        ConfigOption.section("remote.mqtt", "a fleet's MQTT broker: state, events and commands under PREFIX/ID/")
+            .summarized(as: "mqtt") { configuration, _ in
+                configuration.mqtt.map { "\($0.broker) as \($0.topics.base)/" + ($0.homeAssistant ? ", Home Assistant discovery" : "") }
+            },
+        .string("remote.mqtt.broker", .mqttBroker, "mqtt://host[:port] or mqtts://host[:port] (TLS; the broker's certificate is always verified)") {
+            configurator, text in MQTTBroker(text).map { configurator.mqtt(broker: $0) } ?? configurator
+        },
+        .string("remote.mqtt.device-id", .topicLevel(levels: false), "this kiosk's name in topics (default: the host name)") {
+            configurator, id in configurator.mqttIfPresent { $0.deviceID = id }
+        },
+        .string("remote.mqtt.topic-prefix", .topicLevel(levels: true), #"the topics' first levels (default "vitrine")"#) {
+            configurator, prefix in configurator.mqttIfPresent { $0.topicPrefix = prefix }
+        },
+        .string("remote.mqtt.username", .nonEmptyText, "the user name given to the broker") {
+            configurator, name in configurator.mqttIfPresent { $0.username = name }
+        },
+        .structured("remote.mqtt.password-file", "a file (mode 0600) holding the broker password"),
+        .structured("remote.mqtt.ca-certificates", "PEM files of the authorities that vouch for the broker (default: the system's)"),
+        .url("remote.mqtt.client-certificate", .path(.file), "a client certificate (PEM) for the broker, with client-key") {
+            configurator, url in configurator.mqttIfPresent { $0.clientCertificate = url.path }
+        },
+        .url("remote.mqtt.client-key", .path(.file), "the client certificate's private key (PEM)") {
+            configurator, url in configurator.mqttIfPresent { $0.clientKey = url.path }
+        },
+        .bool("remote.mqtt.home-assistant", "publish Home Assistant MQTT discovery messages") {
+            configurator, on in configurator.mqttIfPresent { $0.homeAssistant = on }
+        },
+        .seconds("remote.mqtt.config-trial-timeout", allowsZero: false, "seconds a pushed configuration's start page has to load before it is rolled back") {
+            configurator, timeout in configurator.mqttIfPresent { $0.configTrialTimeout = timeout }
+        },
+
         ConfigOption.section("metrics", "Prometheus metrics in a file for node_exporter's textfile collector")
             .summarized(as: "metrics") { configuration, _ in
                 configuration.metricsTextfile.map { "\($0.path) every \(seconds(configuration.metricsInterval))" }
@@ -197,7 +232,23 @@ enum ConfigOptions {
             $0.preference(\.metricsInterval, $1)
         },
 
-        .structured("permissions", "origin = permission kinds granted; everything else is denied"),
+
+        .originGrants("permissions", names: PermissionKind.allCases.map(\.rawValue), "origin = permission kinds granted; everything else is denied") {
+            configurator, grants in
+            grants.reduce(configurator) { $0.grantPermissions(Set($1.names.compactMap(PermissionKind.init(rawValue:))), to: $1.origin) }
+        },
+        ConfigOption.originGrants("capabilities", names: Capability.allCases.map(\.rawValue),
+                                  "origin = native capabilities its pages may use; everything else is refused") { configurator, grants in
+            grants.reduce(configurator) { $0.grantCapabilities(Set($1.names.compactMap(Capability.init(rawValue:))), to: $1.origin) }
+        }.summarized(as: "capabilities") { configuration, _ in
+            let grants = configuration.capabilities.byOrigin.sorted { $0.key.description < $1.key.description }
+            return grants.isEmpty ? nil : grants.map { origin, granted in
+                "\(origin): \(Capability.allCases.filter(granted.contains).map(\.rawValue).joined(separator: ", "))"
+            }.joined(separator: "; ")
+        },
+        .string("app-id", .applicationID, "the app's id: its storage and window state are kept under it (default: from the start page's origin)") {
+            $0.preference(\.applicationID, $1)
+        },
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
     ]

@@ -24,10 +24,12 @@ struct ConfigSettings: Sendable {
     var strategyOrigins: [(identifier: String, origins: Set<Origin>)] = []
 
     var tabs: [Tab]?
-    var permissions: [PermissionGrant] = []
     var trustedCertificates: [TLSException] = []
     /// `[network]`'s lists (the proxy is a declared option).
     var network = NetworkSettings()
+    /// `[remote.mqtt]`'s password (read from its file) and CA files (the rest are declared options).
+    var mqttPassword: String?
+    var mqttCACertificates: [String] = []
 
     var preset: Preset? { values[ConfigOptions.preset.key]?.string.flatMap(Preset.init(name:)) }
     var startURL: URL? { values[ConfigOptions.startURL.key]?.url }

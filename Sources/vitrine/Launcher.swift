@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import Vitrine
+import VitrineConfigFile
 import VitrineGTK
 
 /// Runs one container under GTK's main loop and turns its life into an exit status:
@@ -21,7 +22,12 @@ import VitrineGTK
 /// `vitrine ctl` / `gapplication action` reach the running window.
 @MainActor
 final class Launcher: EventSink {
-    private let configuration: Configuration
+    /// The configuration in force (a pushed one replaces it).
+    var configuration: Configuration
+    /// The file it was read from, and the command line that refines it: a pushed
+    /// configuration is read the same way.
+    let configPath: String?
+    let overrides: ConfigOverrides
     private let eventLog: JSONLinesEventLog?
     private let screenshot: String?
     private let exitAfterLoad: Bool
@@ -32,12 +38,20 @@ final class Launcher: EventSink {
     private var status: Int32 = 0
     private var firstLoadSettled = false
     private var remote: RemoteControl?
+    /// The one dispatch of remote commands, from the bus and from MQTT.
+    let dispatch = RemoteDispatch()
+    private var mqtt: MQTTRemote?
+    private(set) var container: WebContainer?
+    /// A pushed configuration on probation (see Launcher+ConfigPush.swift).
+    var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     private var metricsFile: MetricsTextfile?
 
-    init(configuration: Configuration, eventLog: JSONLinesEventLog?, screenshot: String?, exitAfterLoad: Bool,
-         loadTimeout: Double, singleInstance: Bool) {
+    init(configuration: Configuration, configPath: String?, overrides: ConfigOverrides, eventLog: JSONLinesEventLog?,
+         screenshot: String?, exitAfterLoad: Bool, loadTimeout: Double, singleInstance: Bool) {
         self.configuration = configuration
+        self.configPath = configPath
+        self.overrides = overrides
         self.eventLog = eventLog
         self.screenshot = screenshot
         self.exitAfterLoad = exitAfterLoad
@@ -53,9 +67,8 @@ final class Launcher: EventSink {
         defer { eventLog?.flush() }
         GTKRuntime.initialize()
         if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
-        let container = WebContainer(configuration: configuration)
-        if let eventLog { container.addEventSink(eventLog) }
-        container.addEventSink(self)
+        let container = makeContainer(configuration)
+        self.container = container
         if singleInstance {
             // The page starts loading (and WebKit's processes starting) while the bus
             // answers; the window is shown only once this process is the instance.
@@ -71,16 +84,19 @@ final class Launcher: EventSink {
                 remote = control
             }
         }
+        dispatch.container = container
+        dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
+        dispatchCommands(to: { [weak self] in self?.container })
         if let remote {
             remote.adopt(container)
-            remote.handlers = Self.remoteHandlers { [weak container] in container }
+            remote.dispatch = dispatch
         }
         if let textfile = configuration.metricsTextfile {
             let metricsFile = MetricsTextfile(path: textfile.path, interval: configuration.metricsInterval)
             container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
             self.metricsFile = metricsFile
         }
-        container.onClose = { GTKRuntime.quit() }
+        if !oneShot, let settings = configuration.mqtt { startMQTT(settings, on: container) }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
@@ -101,13 +117,16 @@ final class Launcher: EventSink {
         GTKRuntime.run()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
-        container.close()
+        if let container = self.container { close(container) }
+        mqtt = nil
         metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status
     }
 
     /// `[[displays]]`: a window per placed monitor, kept in step with the monitors until the
-    /// loop ends; a monitor going away closes its window, never the program.
+    /// loop ends; a monitor going away closes its window, never the program. Remote commands
+    /// act on the first display's open window; MQTT and configuration pushes are for
+    /// single-window runs.
     private func runDisplays() -> Int32 {
         if singleInstance {
             switch RemoteControl.register(handingOver: configuration.startURL) {
@@ -124,11 +143,13 @@ final class Launcher: EventSink {
         let windows = DisplayWindows(configuration: configuration) { [weak self] container in
             guard let self else { return }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
-            if let metrics = self.metricsFile?.metrics { container.addEventSink(metrics) }
+            container.addEventSink(self.dispatch)
+            if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
             self.remote?.adopt(container)
         }
-        // `ctl` acts on the first display's window.
-        remote?.handlers = Self.remoteHandlers { [weak windows] in windows?.primaryWindow }
+        windows.onWindowsChanged = { [weak self, weak windows] in self?.dispatch.container = windows?.primaryWindow }
+        dispatchCommands(to: { [weak windows] in windows?.primaryWindow })
+        remote?.dispatch = dispatch
         windows.onAllClosed = { GTKRuntime.quit() }
         windows.start()
         metricsFile?.start()
@@ -138,29 +159,78 @@ final class Launcher: EventSink {
         return status
     }
 
-    /// The remote control's actions, on the window `target` gives when they come.
-    private static func remoteHandlers(_ target: @escaping @MainActor () -> WebContainer?) -> RemoteControl.Handlers {
-        RemoteControl.Handlers(
-            navigate: { url in target()?.load(url) },
-            reload: { target()?.reload() },
-            home: { target()?.goHome() },
-            screenshot: { path in
-                Task { @MainActor in
-                    do {
-                        try await target()?.snapshot(to: path)
-                    } catch {
-                        printToStandardError("vitrine: error: screenshot to \(path) failed: \(error)")
-                    }
-                }
-            },
-            quit: { GTKRuntime.quit() },
-            display: { on in target()?.setDisplay(on: on) },
-            next: { target()?.nextPage() })
+    /// The remote commands that act on the program's window (`target`, when they come)
+    /// rather than through `dispatch.container`.
+    private func dispatchCommands(to target: @escaping @MainActor () -> WebContainer?) {
+        dispatch.quit = { GTKRuntime.quit() }
+        dispatch.setDisplay = { on in
+            target()?.setDisplay(on: on)
+            return .success
+        }
+        dispatch.next = {
+            target()?.nextPage()
+            return .success
+        }
+    }
+
+    /// A container for `configuration`, with every sink the program keeps across pushes.
+    func makeContainer(_ configuration: Configuration) -> WebContainer {
+        let container = WebContainer(configuration: configuration)
+        if let eventLog { container.addEventSink(eventLog) }
+        container.addEventSink(self)
+        container.addEventSink(dispatch)
+        if let metricsFile { container.addEventSink(metricsFile.metrics) }
+        if mqtt != nil { connectMQTT(to: container) }
+        // Closing the last of the app's windows ends the program.
+        container.windows.onLastWindowClosed = { GTKRuntime.quit() }
+        return container
+    }
+
+    /// Closes `container` and the windows it opened, without ending the program.
+    private func close(_ container: WebContainer) {
+        container.windows.onLastWindowClosed = nil
+        for window in container.windows.windows { window.close() }
+        container.close()
+    }
+
+    /// Replaces the running container with one for `configuration` (a pushed one, or the
+    /// one it replaced): the old window closes without ending the program.
+    func replaceContainer(with configuration: Configuration) {
+        let old = container
+        let new = makeContainer(configuration)
+        self.configuration = configuration
+        container = new
+        dispatch.container = new
+        remote?.adopt(new)
+        if let old { close(old) }
+        new.start()
+    }
+
+    /// Joins the fleet's broker. Connecting happens on the library's own thread: a broker
+    /// that is down does not delay the page.
+    private func startMQTT(_ settings: MQTTSettings, on container: WebContainer) {
+        let mqtt = MQTTRemote(settings: settings, version: VitrineVersion.string, dispatch: dispatch)
+        do {
+            try mqtt.start()
+        } catch {
+            printToStandardError("vitrine: running without MQTT: \(error)")
+            return
+        }
+        self.mqtt = mqtt
+        connectMQTT(to: container)
+    }
+
+    /// The broker hears every event and every title the page takes.
+    private func connectMQTT(to container: WebContainer) {
+        guard let mqtt else { return }
+        container.addEventSink(mqtt)
+        container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
     }
 
     /// Watches for the start page being refused by the chain: a cancelled start has no
     /// load event, and a one-shot run would otherwise wait for its timeout.
     func record(_ event: ContainerEvent) {
+        observeTrial(event)
         guard !firstLoadSettled, oneShot,
               case let .navigation(url, handler, .cancel, _, _, "request") = event,
               url == configuration.startURL?.absoluteString

@@ -103,7 +103,7 @@ struct OpenCommand: ParsableCommand {
             throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
         }
         let status = MainActor.assumeIsolated {
-            Launcher(configuration: configuration, eventLog: eventLog, screenshot: screenshot,
+            Launcher(configuration: configuration, configPath: config, overrides: overrides, eventLog: eventLog, screenshot: screenshot,
                      exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout, singleInstance: !newInstance).run()
         }
         if status != 0 { throw ExitCode(status) }

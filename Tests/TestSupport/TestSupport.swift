@@ -37,6 +37,7 @@ public struct ConfigFolder: ~Copyable {
 /// Locates built products (the `vitrine` program, the loop check) next to the test bundle.
 public enum BuiltProducts {
     public static func path(_ name: String) throws -> String {
+        keepAppDataInThisRun()
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent(name)
@@ -44,6 +45,16 @@ public enum BuiltProducts {
             directory = directory.deletingLastPathComponent()
         }
         throw ProductNotFound(name: name)
+    }
+
+    /// The programs the tests run keep their apps' own data (storage capability, remembered
+    /// window state) in a folder of this test run, never the user's: `XDG_DATA_HOME`, set
+    /// before any of them starts, is inherited by each.
+    public static func keepAppDataInThisRun() {
+        guard getenv("VITRINE_TESTS_DATA_SET") == nil else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-tests-data-\(getpid())").path
+        setenv("XDG_DATA_HOME", folder, 1)
+        setenv("VITRINE_TESTS_DATA_SET", "1", 1)
     }
 
     struct ProductNotFound: Error, CustomStringConvertible {

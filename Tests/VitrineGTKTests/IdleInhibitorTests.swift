@@ -10,17 +10,8 @@ extension WebKitTests {
         @Test func theKioskReleasesItsScreenSaverInhibitionWhenItEnds() throws {
             let bus = try PrivateSessionBus()
             defer { bus.stop() }
-            let service = Process()
-            service.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            service.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Support/fake_screensaver.py").path]
-            service.environment = bus.environment
-            let calls = Pipe()
-            service.standardOutput = calls
-            service.standardError = FileHandle.nullDevice
-            try service.run()
-            defer { kill(service.processIdentifier, SIGKILL) }
-            try #require(firstLine(of: calls).hasPrefix("READY"), "the stand-in ScreenSaver service did not start")
+            let service = try StandInService("fake_screensaver.py", bus: bus)
+            defer { kill(service.process.processIdentifier, SIGKILL) }
 
             // SIGTERM once the page has loaded: the program tears its kiosk down, then ends.
             let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>kiosk</title>"])
@@ -50,9 +41,7 @@ extension WebKitTests {
             kiosk.waitUntilExit()
             #expect(kiosk.terminationStatus == 0)
 
-            kill(service.processIdentifier, SIGKILL)
-            let lines = String(decoding: calls.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(separator: "\n").map(String.init)
+            let lines = service.stop()
             let inhibit = try #require(lines.first { $0.hasPrefix("Inhibit ") }, "no Inhibit call: \(lines)")
             let cookie = inhibit.split(separator: " ")[1]
             #expect(inhibit.hasSuffix(" vitrine"))

@@ -49,9 +49,10 @@ import Vitrine
     @Test func theBridgeInjectsTheShippedFiles() throws {
         // The process's own lookup: from the build folder, the source tree.
         let page = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/vitrine.js"), encoding: .utf8)
+        let capabilities = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/capabilities.js"), encoding: .utf8)
         let registrar = try String(
             contentsOf: Self.sourceResources.appendingPathComponent("sdk/frame-registrar.js"), encoding: .utf8)
-        #expect(ScriptBridge.pageSDK == page)
+        #expect(ScriptBridge.pageSDK == capabilities + "\n" + page, "the capabilities' file, then the SDK, in one script")
         #expect(ScriptBridge.frameRegistrar == registrar)
     }
 

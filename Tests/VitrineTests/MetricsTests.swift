@@ -116,7 +116,7 @@ struct ContainerMetricsTests {
             .message(name: "ping", outcome: "resolved", error: nil, origin: "http://a.test"),
             .message(name: "ping", outcome: "resolved", error: nil, origin: "http://a.test"),
             .message(name: "nonsense", outcome: "rejected", error: "no strategy", origin: "https://evil.test"),
-            .native(action: "display", detail: "off"),
+            .native(action: "display-off", detail: "schedule"),
         ]
         for event in events { metrics.record(event) }
         #expect(value(metrics, "vitrine_web_process_terminations_total", ["reason": "crashed"]) == 2)
@@ -129,7 +129,7 @@ struct ContainerMetricsTests {
         #expect(value(metrics, "vitrine_script_messages_total", ["outcome": "resolved"]) == 2)
         #expect(value(metrics, "vitrine_script_messages_total", ["outcome": "rejected"]) == 1)
         #expect(value(metrics, "vitrine_display_on") == 0)
-        metrics.record(.native(action: "display", detail: "on"))
+        metrics.record(.native(action: "display-on", detail: "command"))
         #expect(value(metrics, "vitrine_display_on") == 1)
         #expect(value(metrics, "vitrine_up") == 1)
         metrics.up = false

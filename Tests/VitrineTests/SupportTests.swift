@@ -105,9 +105,9 @@ struct JSONValueTests {
         ]))
     }
 
-    @Test func jsonTextIsCompactWithSortedKeys() {
+    @Test func jsonTextIsCompactInMemberOrder() {
         let value: JSONValue = ["zeta": 1, "alpha": ["b": true, "a": nil], "mid": [1.5, "x/y"]]
-        #expect(value.jsonText == #"{"alpha":{"a":null,"b":true},"mid":[1.5,"x/y"],"zeta":1}"#)
+        #expect(value.jsonText == #"{"zeta":1,"alpha":{"b":true,"a":null},"mid":[1.5,"x/y"]}"#)
         #expect(JSONValue.number(3).jsonText == "3", "whole numbers print without a fraction")
         #expect(JSONValue.number(-0.25).jsonText == "-0.25")
         #expect(JSONValue.string("a\"b").jsonText == #""a\"b""#)

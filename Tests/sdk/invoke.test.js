@@ -5,7 +5,7 @@ const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { Frame, settle, SDK_DIR } = require('./support/fake-webkit.js');
+const { Frame, plain, settle, SDK_DIR } = require('./support/fake-webkit.js');
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -20,8 +20,8 @@ test('a string payload goes as token + "s" + text and resolves with the answer',
   const [post] = frame.page.take();
   assert.strictEqual(post.handler, 'ping');
   assert.strictEqual(post.message, frame.token + 's' + 'hello');
-  post.resolve({ echoed: true });
-  assert.deepStrictEqual(await call, { echoed: true });
+  post.resolve({ j: '{"echoed":true}' });
+  assert.deepStrictEqual(plain(await call), { echoed: true });
 });
 
 test('any other payload goes as token + "j" + JSON; no payload as null', async () => {
@@ -75,7 +75,7 @@ test('window.vitrine is frozen, versioned, and installed once', () => {
 
 test('window.vitrine and its posters have the members vitrine.d.ts declares', () => {
   const frame = new Frame();
-  assert.deepStrictEqual(declaredMembers('Vitrine'), ['invoke', 'off', 'on', 'version']);
+  assert.deepStrictEqual(declaredMembers('Vitrine'), ['clipboard', 'dialog', 'invoke', 'notification', 'off', 'on', 'shell', 'storage', 'version', 'window']);
   assert.deepStrictEqual(Object.keys(frame.vitrine).sort(), declaredMembers('Vitrine'));
   for (const name of ['invoke', 'on', 'off']) assert.strictEqual(typeof frame.vitrine[name], 'function');
   assert.strictEqual(typeof frame.vitrine.version, 'string');
@@ -115,12 +115,12 @@ test('without a registrar the frame has no token and every call rejects', async 
   assert.deepStrictEqual(frame.page.posts, []);
 });
 
-test('an answer is the strategy\'s value as it is, whatever it is', async () => {
-  const replies = [null, 0, '', [1, 'two'], { nested: { deep: [] } }, 'garbage{'];
+test('an answer is a string or scalar as it is, JSON text {j} parsed', async () => {
+  const replies = [null, 0, '', { j: '[1,"two"]' }, { j: '{"nested":{"deep":[]}}' }, 'garbage{'];
   const frame = new Frame();
   const calls = replies.map(() => frame.vitrine.invoke('ping', 'x'));
   frame.page.take().forEach((post, i) => post.resolve(replies[i]));
-  assert.deepStrictEqual(await Promise.all(calls), replies);
+  assert.deepStrictEqual(plain(await Promise.all(calls)), [null, 0, '', [1, 'two'], { nested: { deep: [] } }, 'garbage{']);
 });
 
 test('a call without WebKit handlers rejects: no strategy', async () => {

@@ -31,12 +31,14 @@ public struct Configuration: Sendable {
     public let permissions: [PermissionGrant]
     public let tlsExceptions: [TLSException]
     public let network: NetworkSettings
+    /// The native capabilities granted to each origin (`[capabilities]`).
+    public let capabilities: CapabilityGrants
 
     init(
         preferences: Preferences, startURL: URL?, navigationChain: NavigationChain, strategies: ScriptMessageStrategies,
         userScripts: [UserScript], allowedOrigins: Set<Origin>, appDirectory: AppDirectory?, tabs: [Tab],
         strategyOrigins: [String: Set<Origin>], kiosk: KioskOptions?, permissions: [PermissionGrant], tlsExceptions: [TLSException],
-        network: NetworkSettings
+        network: NetworkSettings, capabilities: CapabilityGrants
     ) {
         self.preferences = preferences
         self.startURL = startURL
@@ -55,14 +57,18 @@ public struct Configuration: Sendable {
         self.permissions = permissions
         self.tlsExceptions = tlsExceptions
         self.network = network
+        self.capabilities = capabilities
     }
 
     /// A simple setting, read as a property of the configuration.
     public subscript<Value>(dynamicMember field: KeyPath<Preferences, Value>) -> Value { preferences[keyPath: field] }
 
-    /// The origins allowed to call `strategy`: its own list, or the app's origins.
+    /// The origins allowed to call `strategy`: its own list, or the app's origins and,
+    /// for a capability's strategy, the origins granted it.
     public func allowedOrigins(forStrategy identifier: String) -> Set<Origin> {
-        strategyOrigins[identifier] ?? appOrigins
+        if let listed = strategyOrigins[identifier] { return listed }
+        guard let capability = Capability(rawValue: identifier) else { return appOrigins }
+        return appOrigins.union(capabilities.origins(grantedTo: capability))
     }
 
     /// The permission kinds granted to `origin`.

@@ -23,6 +23,7 @@ public struct Configurator: Sendable {
     private var strategyOrigins: [String: Set<Origin>] = [:]
     public private(set) var kiosk: KioskOptions?
     private var permissions: [PermissionGrant] = []
+    private var capabilities = CapabilityGrants()
     private var tlsExceptions: [TLSException] = []
     public private(set) var network = NetworkSettings()
 
@@ -88,6 +89,10 @@ public struct Configurator: Sendable {
     public func grantPermissions(_ kinds: Set<PermissionKind>, to origin: Origin) -> Configurator {
         with { $0.permissions.append(PermissionGrant(origin: origin, kinds: kinds)) }
     }
+    /// Grants native capabilities to an origin's pages (adds to earlier grants).
+    public func grantCapabilities(_ granted: Set<Capability>, to origin: Origin) -> Configurator {
+        with { $0.capabilities = $0.capabilities.granting(granted, to: origin) }
+    }
     public func trustCertificate(at path: String, forHost host: String) -> Configurator {
         with { $0.tlsExceptions.append(TLSException(host: host.lowercased(), certificatePath: path)) }
     }
@@ -125,6 +130,9 @@ public struct Configurator: Sendable {
         if let startURL, startURL.scheme == nil {
             throw ConfigurationError("start URL '\(startURL.absoluteString)' has no scheme")
         }
+        if let id = preferences.applicationID, !ApplicationID.accepts(id) {
+            throw ConfigurationError("application id '\(id)' may hold only letters, digits, '.', '_' and '-'")
+        }
         if let appDirectory {
             guard FileSystem.isDirectory(appDirectory.path.path) else { throw ConfigurationError("app directory '\(appDirectory.path.path)' is not a folder") }
         }
@@ -150,7 +158,7 @@ public struct Configurator: Sendable {
             preferences: preferences, startURL: startPage, navigationChain: chain, strategies: strategies,
             userScripts: scripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,
             strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
-            network: network)
+            network: network, capabilities: capabilities)
     }
 
     private func with(_ change: (inout Configurator) -> Void) -> Configurator {

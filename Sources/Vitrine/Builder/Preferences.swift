@@ -45,6 +45,14 @@ public struct Preferences: Sendable, Equatable {
     public var metricsTextfile: URL?
     /// How often the metrics file is written.
     public var metricsInterval: Duration = .seconds(15)
+    /// The app's id, under which its storage and window state are kept; nil: one made
+    /// from the start page's origin (see `Configuration.applicationID`).
+    public var applicationID: String?
+    /// Keep the first window's size, position (X11) and maximized state per application id
+    /// and restore them at start (`[window] remember`; the `app` preset's default).
+    public var remembersWindowState = false
+    /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
+    public var mqtt: MQTTSettings?
 
     public init() {}
 }

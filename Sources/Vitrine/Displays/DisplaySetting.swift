@@ -84,6 +84,6 @@ extension Configuration {
             preferences: preferences, startURL: display.startURL ?? startURL, navigationChain: navigationChain, strategies: strategies,
             userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: tabs,
             strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
-            network: network)
+            network: network, capabilities: capabilities)
     }
 }

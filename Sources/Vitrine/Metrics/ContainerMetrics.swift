@@ -110,7 +110,9 @@ public final class ContainerMetrics: EventSink {
         case "crash-loop": crashLoops += 1
         case "recovered": loadRecoveries += 1
         case "unresponsive": hangs += 1
-        case "display": displayOn = detail != "off"
+        // The schedule's, a command's or input's (`SignageScheduler`'s events).
+        case "display-on": displayOn = true
+        case "display-off": displayOn = false
         default: break
         }
     }

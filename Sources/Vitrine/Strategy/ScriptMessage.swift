@@ -10,11 +10,16 @@ public struct ScriptMessage: Sendable, Equatable {
     public var name: String
     /// The URL of the page that posted it.
     public var pageURL: URL?
-    /// The posted value as JSON text, exactly as the page sent it.
+    /// The posted value as JSON text, exactly as the page sent it (object members in the
+    /// page's order, lone surrogates as `\uD800` escapes). For a byte buffer: its base64
+    /// text as a JSON string.
     public var bodyJSON: String
+    /// The posted bytes when the page sent a `Uint8Array` or `ArrayBuffer`, else nil.
+    public var bodyBytes: [UInt8]?
 
     public init(name: String, body: JSONValue, pageURL: URL? = nil) {
         self.init(name: name, bodyJSON: body.jsonText, pageURL: pageURL)
+        bodyBytes = body.bytesValue
     }
 
     /// A message whose body is already JSON text.
@@ -24,9 +29,11 @@ public struct ScriptMessage: Sendable, Equatable {
         self.bodyJSON = bodyJSON
     }
 
-    /// The posted value (parsed on each access; `null` if the text is not JSON).
+    /// The posted value (parsed on each access, members in order; `null` if the text is
+    /// not JSON), or `.bytes` for a byte buffer.
     public var body: JSONValue {
-        (try? JSONValue(parsing: bodyJSON)) ?? .null
+        if let bodyBytes { return .bytes(bodyBytes) }
+        return (try? JSONValue(parsing: bodyJSON)) ?? .null
     }
 }
 
@@ -40,26 +47,42 @@ public struct ScriptMessageView: ~Copyable {
     public let name: String
     public let pageURL: URL?
     private let makeBodyJSON: () -> String
+    private let makeBodyBytes: (() -> [UInt8])?
 
-    /// A view whose body `makeBodyJSON` makes each time it is read, during the call.
-    public init(name: String, pageURL: URL?, makeBodyJSON: @escaping () -> String) {
+    /// A view whose body `makeBodyJSON` makes each time it is read, during the call; for a
+    /// byte buffer, `makeBodyBytes` makes its bytes.
+    public init(name: String, pageURL: URL?, makeBodyJSON: @escaping () -> String,
+                makeBodyBytes: (() -> [UInt8])? = nil) {
         self.name = name
         self.pageURL = pageURL
         self.makeBodyJSON = makeBodyJSON
+        self.makeBodyBytes = makeBodyBytes
     }
 
     /// A view of a whole message.
     public init(_ message: ScriptMessage) {
         let text = message.bodyJSON
-        self.init(name: message.name, pageURL: message.pageURL, makeBodyJSON: { text })
+        let bytes = message.bodyBytes
+        self.init(name: message.name, pageURL: message.pageURL, makeBodyJSON: { text },
+                  makeBodyBytes: bytes.map { bytes in { bytes } })
     }
 
-    /// The posted value as JSON text.
+    /// The posted value as JSON text (a byte buffer's: its base64 text as a JSON string).
     public var bodyJSON: String { makeBodyJSON() }
 
-    /// The posted value (`null` if it is not JSON).
-    public var body: JSONValue { (try? JSONValue(parsing: bodyJSON)) ?? .null }
+    /// Whether the page posted a byte buffer.
+    public var hasBytes: Bool { makeBodyBytes != nil }
 
-    /// The message itself, its body made into text now: what the strategy's `handle` gets.
-    public var message: ScriptMessage { ScriptMessage(name: name, bodyJSON: bodyJSON, pageURL: pageURL) }
+    /// The posted value (`null` if it is not JSON), or `.bytes` for a byte buffer.
+    public var body: JSONValue {
+        if let makeBodyBytes { return .bytes(makeBodyBytes()) }
+        return (try? JSONValue(parsing: bodyJSON)) ?? .null
+    }
+
+    /// The message itself, its body made into text (or bytes) now: what the strategy's
+    /// `handle` gets.
+    public var message: ScriptMessage {
+        if let makeBodyBytes { return ScriptMessage(name: name, body: .bytes(makeBodyBytes()), pageURL: pageURL) }
+        return ScriptMessage(name: name, bodyJSON: bodyJSON, pageURL: pageURL)
+    }
 }

@@ -42,15 +42,15 @@ public struct ScriptMessageStrategies: Sendable {
     /// gets exactly one outcome, a value or an error message.
     @MainActor
     public func dispatch(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<JSONValue, ScriptMessageError> {
-        await answer(message) { try await $0.handle(message, context: context) }
+        await answer(message, context: context) { try await $0.handle(message, context: context) }
     }
 
     /// Like `dispatch`, with the answer as the bridge sends it back: the fast path's answer
-    /// when it has one, else `handle`'s value as JSON text.
+    /// when it has one, else `handle`'s value as JSON text (or bytes).
     @MainActor
     public func dispatchReply(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<ScriptReply, ScriptMessageError> {
         if let answer = immediateReply(ScriptMessageView(message), context: context) { return answer }
-        return await answer(message) { .json(try await $0.handle(message, context: context).jsonText) }
+        return await answer(message, context: context) { ScriptReply(try await $0.handle(message, context: context)) }
     }
 
     /// The answer if the strategy gives it at once (`immediateReply`), an error if no
@@ -59,6 +59,7 @@ public struct ScriptMessageStrategies: Sendable {
     public func immediateReply(_ message: borrowing ScriptMessageView, context: ScriptMessageContext) -> Result<ScriptReply, ScriptMessageError>? {
         guard let strategy = byIdentifier[message.name] else { return .failure(Self.noStrategy(message.name)) }
         do {
+            try context.admit(strategy, pageURL: message.pageURL)
             return try strategy.immediateReply(to: message, context: context).map(Result.success)
         } catch {
             return .failure(Self.scriptMessageError(error, name: message.name))
@@ -70,10 +71,11 @@ public struct ScriptMessageStrategies: Sendable {
     /// to the global executor and back (two main-loop wake-ups) before the strategy runs.
     @MainActor
     private func answer<Answer>(
-        _ message: ScriptMessage, with run: @MainActor (any ScriptMessageStrategy) async throws -> Answer
+        _ message: ScriptMessage, context: ScriptMessageContext, with run: @MainActor (any ScriptMessageStrategy) async throws -> Answer
     ) async -> Result<Answer, ScriptMessageError> {
         guard let strategy = byIdentifier[message.name] else { return .failure(Self.noStrategy(message.name)) }
         do {
+            try context.admit(strategy, pageURL: message.pageURL)
             return .success(try await run(strategy))
         } catch {
             return .failure(Self.scriptMessageError(error, name: message.name))

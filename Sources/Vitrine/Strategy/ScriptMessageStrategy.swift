@@ -8,16 +8,27 @@ import Foundation
 @MainActor
 public struct ScriptMessageContext {
     public let host: any ContainerHost
+    /// The origins' capabilities: the gate in front of every strategy that needs one.
+    public let capabilities: CapabilityGrants
 
-    public init(host: any ContainerHost) {
+    public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants()) {
         self.host = host
+        self.capabilities = capabilities
+    }
+
+    /// Throws the page's rejection unless `strategy` needs no capability or the page that
+    /// posted `pageURL` was granted it.
+    func admit(_ strategy: any ScriptMessageStrategy, pageURL: URL?) throws(ScriptMessageError) {
+        guard let capability = type(of: strategy).capability else { return }
+        try capabilities.check(capability, for: pageURL)
     }
 }
 
 /// How one kind of script message is answered: a Strategy chosen by its identifier.
 ///
 /// Strategies know nothing of each other. `handle` is the one entry point: what it returns
-/// resolves the page's Promise with that JSON value; what it throws rejects it with the
+/// resolves the page's Promise with that JSON value (object members in order; `.bytes` as
+/// a `Uint8Array`); what it throws rejects it with the
 /// error's description. `immediateReply` is an optional fast path for a strategy that
 /// knows its answer without waiting for anything.
 ///
@@ -27,6 +38,10 @@ public struct ScriptMessageContext {
 public protocol ScriptMessageStrategy: Sendable {
     /// The message handler name this strategy answers (`window.webkit.messageHandlers.<identifier>`).
     static var identifier: String { get }
+
+    /// The capability a page must be granted (`[capabilities]`) before this strategy
+    /// sees its message; nil (the default): none.
+    static var capability: Capability? { get }
 
     @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
 
@@ -39,16 +54,28 @@ public protocol ScriptMessageStrategy: Sendable {
 
 /// A strategy's answer on its way back to the page.
 public enum ScriptReply: Sendable, Equatable {
-    /// This JSON text: the page's Promise resolves with its value.
+    /// This JSON text: the page's Promise resolves with its value, object members in the
+    /// text's order.
     case json(String)
+    /// These bytes: the page's Promise resolves with a `Uint8Array`.
+    case bytes([UInt8])
     /// The message's own body, exactly as the page posted it: the bridge hands back the
     /// value it received without converting it (`ping`).
     case messageBody
 }
 
+extension ScriptReply {
+    /// How `value` goes back: bytes as bytes, anything else as JSON text.
+    public init(_ value: JSONValue) {
+        if case .bytes(let bytes) = value { self = .bytes(bytes) } else { self = .json(value.jsonText) }
+    }
+}
+
 extension ScriptMessageStrategy {
     /// The identifier, reachable from an instance.
     public var identifier: String { Self.identifier }
+
+    public static var capability: Capability? { nil }
 
     @MainActor
     public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {

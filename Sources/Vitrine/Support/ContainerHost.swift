@@ -27,6 +27,9 @@ public protocol ContainerHost: AnyObject {
     func reload()
     /// Sets the window title.
     func setTitle(_ title: String)
+    /// The clipboard and the windows, for the capability strategies (nil: none here; the
+    /// default).
+    var desktop: (any DesktopServices)? { get }
 }
 
 /// A native destination recognised in a URL, such as `/product/:id` → `product` with `id`.

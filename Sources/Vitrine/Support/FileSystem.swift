@@ -25,6 +25,37 @@ public enum FileSystem {
         return UInt32(info.st_mode & 0o7777)
     }
 
+    /// Replaces the file at `path` with `bytes` atomically: a temporary file beside it
+    /// (same folder, so the rename cannot cross file systems), written, flushed to disk,
+    /// given the old file's permissions, then renamed over it. A reader sees the old file
+    /// or the new one, never half of one; a crash leaves at worst a stray temporary file.
+    public static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(FileSystemError) {
+        let temporary = path + ".vitrine-new-\(getpid())"
+        let mode = permissions(path).map { mode_t($0) } ?? 0o644
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw FileSystemError("cannot write '\(temporary)': \(String(cString: strerror(errno)))") }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary)
+                throw FileSystemError("cannot write '\(temporary)': \(reason)")
+            }
+            offset += written
+        }
+        fchmod(descriptor, mode)
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileSystemError("cannot replace '\(path)': \(reason)")
+        }
+    }
+
     /// The size of a regular file, or nil.
     public static func size(_ path: String) -> Int? {
         var info = stat()
@@ -62,6 +93,11 @@ public enum FileSystem {
         }
         return names
     }
+}
+
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 extension String {

@@ -35,7 +35,7 @@ final class BridgeBatchReply {
     /// Settles call `index`; a second answer for the same call is ignored.
     func settle(_ index: Int, with result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?) {
         guard reply != nil, answers.indices.contains(index), answers[index] == nil else { return }
-        if case .success(.messageBody) = result, case .value(let posted) = body {
+        if case .success(.messageBody) = result, let posted = body?.postedReply {
             answers[index] = .posted(posted)
         } else {
             switch PendingScriptReply.value(of: result, body: body, in: jsc_value_get_context(calls.pointer)) {

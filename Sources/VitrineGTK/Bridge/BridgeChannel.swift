@@ -76,18 +76,18 @@ final class BridgeChannel {
         return .batch(calls, count: count)
     }
 
-    /// What the SDK posts for one call: a string payload as it is, anything else as
-    /// `{j: JSON text}` (checked by `JSON.stringify` in the page, as on the shared handler).
-    /// Nil for anything else.
+    /// What the SDK posts for one call: a string payload as it is, bytes as `{x: base64}`,
+    /// anything else as `{j: JSON text}` (checked by `JSON.stringify` in the page, as on the
+    /// shared handler). Nil for anything else.
     static func body(of value: UnsafeMutablePointer<JSCValue>) -> BridgeRequest.Body? {
-        if jsc_value_is_string(value) != 0 {
-            return .value(JSValueReference(adopting: g_object_ref(gptr(value)).assumingMemoryBound(to: JSCValue.self)))
+        if jsc_value_is_string(value) != 0 { return .value(JSValueReference(retaining: value)) }
+        guard jsc_value_is_object(value) != 0 else { return nil }
+        if let text = JSValueReference(string: "j", of: value) {
+            return .jsonText(text, posted: JSValueReference(retaining: value))
         }
-        guard jsc_value_is_object(value) != 0,
-              let json = JSValueReference(property: "j", of: value),
-              jsc_value_is_string(json.pointer) != 0,
-              let text = takeString(jsc_value_to_string(json.pointer))
-        else { return nil }
-        return .json(text)
+        if let base64 = JSValueReference(string: "x", of: value) {
+            return .bytes(base64, posted: JSValueReference(retaining: value))
+        }
+        return nil
     }
 }

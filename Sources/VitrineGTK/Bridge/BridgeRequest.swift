@@ -1,8 +1,8 @@
 import CWebKitGTK
 import Vitrine
 
-/// What the SDK posts (see `ScriptBridge`): `token + "s" + text`, `token + "j" + JSON`, or
-/// `{t: token, v: text}`.
+/// What the SDK posts (see `ScriptBridge`): `token + "s" + text`, `token + "j" + JSON`,
+/// `{t: token, v: text}`, or `{t: token, x: base64}` (bytes).
 struct BridgeRequest {
     let token: FrameToken
     let body: Body
@@ -14,6 +14,21 @@ struct BridgeRequest {
         case json(String)
         /// A long string payload, still the page's own value.
         case value(JSValueReference)
+        /// JSON text, still the page's own string; `posted` is the `{j: text}` it came in,
+        /// which is also how a reply with the same value looks.
+        case jsonText(JSValueReference, posted: JSValueReference)
+        /// A byte buffer's base64 text, still the page's own string; `posted` is the object
+        /// it came in (`{x: base64}`, the reply form for the same bytes).
+        case bytes(JSValueReference, posted: JSValueReference)
+
+        /// The posted value that, sent back as it is, gives the page this same payload
+        /// (`ping`): nil for the forms that came inside the request string.
+        var postedReply: JSValueReference? {
+            switch self {
+            case .text, .json: nil
+            case .value(let value), .jsonText(_, let value), .bytes(_, let value): value
+            }
+        }
     }
 
     /// The request a message's value carries, or nil if it is not of the SDK's forms.
@@ -38,12 +53,16 @@ struct BridgeRequest {
         } else if jsc_value_is_object(value) != 0 {
             guard let tokenValue = JSValueReference(property: "t", of: value),
                   jsc_value_is_string(tokenValue.pointer) != 0,
-                  let token = takeString(jsc_value_to_string(tokenValue.pointer)).flatMap(FrameToken.init),
-                  let text = JSValueReference(property: "v", of: value),
-                  jsc_value_is_string(text.pointer) != 0
+                  let token = takeString(jsc_value_to_string(tokenValue.pointer)).flatMap(FrameToken.init)
             else { return nil }
+            if let text = JSValueReference(string: "v", of: value) {
+                body = .value(text)
+            } else if let base64 = JSValueReference(string: "x", of: value) {
+                body = .bytes(base64, posted: JSValueReference(retaining: value))
+            } else {
+                return nil
+            }
             self.token = token
-            body = .value(text)
         } else {
             return nil
         }
@@ -56,7 +75,15 @@ struct BridgeRequest {
         case .text(let text): return { JSONValue.string(text).jsonText }
         case .json(let json): return { json }
         case .value(let value): return { takeString(jsc_value_to_json(value.pointer, 0)) ?? "null" }
+        case .jsonText(let text, _): return { takeString(jsc_value_to_string(text.pointer)) ?? "null" }
+        case .bytes(let base64, _): return { takeString(jsc_value_to_json(base64.pointer, 0)) ?? "null" }
         }
+    }
+
+    /// Makes the bytes of a byte buffer's body when they are first read; nil for other bodies.
+    static func makeBodyBytes(_ body: Body) -> (() -> [UInt8])? {
+        guard case .bytes(let base64, _) = body else { return nil }
+        return { BridgeBytes.decode(base64.pointer) }
     }
 }
 
@@ -67,6 +94,21 @@ final class JSValueReference: @unchecked Sendable {
 
     init(adopting pointer: UnsafeMutablePointer<JSCValue>) {
         self.pointer = pointer
+    }
+
+    /// Another reference to `pointer`.
+    convenience init(retaining pointer: UnsafeMutablePointer<JSCValue>) {
+        self.init(adopting: g_object_ref(gptr(pointer)).assumingMemoryBound(to: JSCValue.self))
+    }
+
+    /// `object[name]` if it is a string, else nil.
+    convenience init?(string name: String, of object: UnsafeMutablePointer<JSCValue>) {
+        guard let value = jsc_value_object_get_property(object, name) else { return nil }
+        guard jsc_value_is_string(value) != 0 else {
+            g_object_unref(gptr(value))
+            return nil
+        }
+        self.init(adopting: value)
     }
 
     /// `object[name]` (undefined when it has no such property); nil if WebKit gives nothing.

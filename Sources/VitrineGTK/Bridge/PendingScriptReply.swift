@@ -59,26 +59,33 @@ final class PendingScriptReply {
     }
 
     /// The JS value (a new reference) a result resolves the Promise with, or the message it
-    /// rejects it with.
+    /// rejects it with. In the forms the SDK reads back (`BridgeReply`): a string payload
+    /// as a string, JSON as `{j: text}` (the page parses it: object members keep their
+    /// order, which WebKit's own object replies lose), bytes as `{x: base64}`.
     static func value(of result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?,
                       in context: UnsafeMutablePointer<JSCContext>?) -> Result<UnsafeMutablePointer<JSCValue>, ScriptMessageError> {
         let value: UnsafeMutablePointer<JSCValue>?
         switch result {
         case .success(.messageBody):
-            switch body {
-            case .value(let original): value = g_object_ref(gptr(original.pointer)).assumingMemoryBound(to: JSCValue.self)
-            case .text(let text): value = text.withCString { jsc_value_new_string(context, $0) } // no copy made
-            case .json(let json): value = jsc_value_new_from_json(context, json)
-            case nil: value = jsc_value_new_null(context)
+            if let posted = body?.postedReply {
+                value = g_object_ref(gptr(posted.pointer)).assumingMemoryBound(to: JSCValue.self)
+            } else {
+                switch body {
+                case .text(let text): value = text.withCString { jsc_value_new_string(context, $0) }
+                case .json(let json): value = BridgeReply.json(json, in: context)
+                default: value = BridgeReply.json("null", in: context)
+                }
             }
         case .success(.json(let text)):
-            value = jsc_value_new_from_json(context, text)
+            value = BridgeReply.json(text, in: context)
+        case .success(.bytes(let bytes)):
+            value = BridgeReply.bytes(bytes, in: context)
         case .failure(let error):
             return .failure(error)
         }
         guard let value else {
             jsc_context_clear_exception(context)
-            return .failure(ScriptMessageError("the strategy's answer is not valid JSON"))
+            return .failure(ScriptMessageError("the bridge could not build the strategy's answer"))
         }
         return .success(value)
     }

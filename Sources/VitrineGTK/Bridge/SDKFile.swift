@@ -26,6 +26,8 @@ enum SDKFile: String, CaseIterable {
     case frameRegistrar = "frame-registrar.js"
     /// The on-screen keyboard's page side, isolated world, top frame (`OnScreenKeyboard`).
     case keyboard = "keyboard.js"
+    /// The capabilities' namespaces, main world, just before the page's SDK.
+    case capabilities = "capabilities.js"
 
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -54,6 +56,8 @@ enum SDKFile: String, CaseIterable {
                 "var CHANNEL_POSTS = \(BridgeChannel.unansweredPosts);",
                 "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
             ]
+        case .capabilities:
+            return ["Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });"]
         case .frameRegistrar:
             return [
                 "var FRAME_HANDLER = '\(ScriptBridge.frameHandlerName)';",

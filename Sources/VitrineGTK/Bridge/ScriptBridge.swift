@@ -22,7 +22,7 @@ import Vitrine
 /// Channels: once a frame has made `BridgeChannel.openAfter` accepted calls to a strategy,
 /// native code registers a handler `NAME#TOKEN` that only that frame knows, and the SDK,
 /// which counts its calls too, finds it and posts there with the payload as it is (a
-/// string) or `{j: JSON}`: no token to read. On a channel to a strategy that answered
+/// string), `{j: JSON}` or `{x: base64}` (bytes): no token to read. On a channel to a strategy that answered
 /// those calls at once (its name ends in `+`), the SDK keeps at most
 /// `BridgeChannel.unansweredPosts` posts unanswered; short calls made meanwhile wait and go
 /// together, `{b: [call, …]}`, when one is answered, and `BridgeBatchReply` answers each
@@ -33,8 +33,11 @@ import Vitrine
 /// `token + "s" + text` for a string of up to `shortString` characters, `{t: token, v: text}`
 /// for a longer string (echoed back without any conversion), and `token + "j" + JSON` for
 /// anything else, checked by `JSON.stringify` in the page (so a value JSON cannot carry
-/// rejects there, with a TypeError). A reply is the strategy's value itself. A native
-/// event is `name \n JSON payload`, dispatched into the page by the isolated world.
+/// rejects there, with a TypeError); bytes (a `Uint8Array`, an `ArrayBuffer`) as
+/// `{t: token, x: base64}`. A reply is a string payload's own string, `{j: JSON text}` or
+/// `{x: base64}` (`BridgeReply`), which the SDK turns back into the value: JSON text keeps
+/// object members in order, which WebKit's own object replies do not. A native event is
+/// `name \n JSON payload`, dispatched into the page by the isolated world.
 enum ScriptBridge {
     /// The isolated world holding the frame registrar.
     static let worldName = "vitrine"
@@ -48,7 +51,9 @@ enum ScriptBridge {
 
     /// Main world: `window.vitrine` and the WKWebView-style `window.webkit.messageHandlers`
     /// (Resources/sdk/vitrine.js), read once per process (see `SDKFile`).
-    static let pageSDK = SDKFile.pageSDK.script()
+    /// The capabilities' namespaces (Resources/sdk/capabilities.js) come first, in the same
+    /// script: vitrine.js adds them to `window.vitrine` before any page script runs.
+    static let pageSDK = SDKFile.capabilities.script() + "\n" + SDKFile.pageSDK.script()
 
     /// Isolated world: registers this frame's token with its true origin and URL, hands
     /// the token to the frame's SDK, and delivers native events to it

@@ -21,6 +21,8 @@ public final class DisplayWindows {
     private var closingByLayout: Set<ObjectIdentifier> = []
     /// Called when the last window closed for a reason other than a monitor going away.
     public var onAllClosed: (() -> Void)?
+    /// Called after windows opened or closed (the first display's window may have changed).
+    public var onWindowsChanged: (() -> Void)?
 
     public init(configuration: Configuration, prepare: @escaping (WebContainer) -> Void) {
         GTKRuntime.initialize()
@@ -93,6 +95,7 @@ public final class DisplayWindows {
             windows[placement.display]?.fullscreen(onMonitor: placement.monitor.index)
         }
         for placement in changes.open { open(placement) }
+        if !changes.isEmpty { onWindowsChanged?() }
     }
 
     private func open(_ placement: DisplayLayout.Placement) {
@@ -105,6 +108,7 @@ public final class DisplayWindows {
             guard let self else { return }
             if self.closingByLayout.remove(identifier) != nil { return }
             if let container, self.windows[placement.display] === container { self.windows[placement.display] = nil }
+            self.onWindowsChanged?()
             if self.windows.isEmpty { self.onAllClosed?() }
         }
         // Once its page has loaded the window is mapped: which monitor GDK says it is on

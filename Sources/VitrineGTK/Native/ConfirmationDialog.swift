@@ -13,7 +13,8 @@ final class ConfirmationDialog {
     /// Until answered: the dialog is destroyed with the answer.
     private(set) var isOpen = true
 
-    init(parent: UnsafeMutablePointer<GtkWindow>, title: String, message: String) {
+    /// `acknowledgeOnly`: a message with one OK button (answering true), not a question.
+    init(parent: UnsafeMutablePointer<GtkWindow>, title: String, message: String, acknowledgeOnly: Bool = false) {
         dialog = gtk_dialog_new()!
         let window: UnsafeMutablePointer<GtkWindow> = cast(dialog)
         gtk_window_set_title(window, title)
@@ -25,8 +26,12 @@ final class ConfirmationDialog {
         gtk_widget_set_margin_end(text, 16)
         let content = gtk_dialog_get_content_area(dialogPointer)!
         gtk_box_pack_start(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), text, 1, 1, 8)
-        gtk_dialog_add_button(dialogPointer, "Cancel", GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_button(dialogPointer, "Confirm", GTK_RESPONSE_ACCEPT.rawValue)
+        if acknowledgeOnly {
+            gtk_dialog_add_button(dialogPointer, "OK", GTK_RESPONSE_ACCEPT.rawValue)
+        } else {
+            gtk_dialog_add_button(dialogPointer, "Cancel", GTK_RESPONSE_CANCEL.rawValue)
+            gtk_dialog_add_button(dialogPointer, "Confirm", GTK_RESPONSE_ACCEPT.rawValue)
+        }
         signals.connect(gptr(dialog), "response", context: SignalContext(owner: self), handler: gCallback(onDialogResponse))
     }
 

@@ -117,10 +117,20 @@ extension MessageAdapter {
     private func admission(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>) -> Result<URL, ScriptMessageError> {
         guard let frame else { return .failure(ScriptMessageError("\(name): the calling frame is not known to the bridge")) }
         guard let pageURL = frame.allowedDocumentURL(allowed) else {
+            // A capability's refusal names the config key that grants it.
+            if let capability = Capability(rawValue: name), strategyIsBuiltInCapability(name) {
+                return .failure(CapabilityGrants.refusal(capability, origin: frame.origin))
+            }
             let url = frame.url.count > 120 ? frame.url.prefix(120) + "…" : frame.url
             return .failure(ScriptMessageError("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'"))
         }
         return .success(pageURL)
+    }
+
+    /// Whether `name` is answered by a capability's strategy (not one configured in its place).
+    private func strategyIsBuiltInCapability(_ name: String) -> Bool {
+        guard let strategy = pane?.container?.strategies.strategy(for: name) else { return false }
+        return type(of: strategy).capability != nil
     }
 
     /// What became of one message.
@@ -154,8 +164,11 @@ extension MessageAdapter {
     private func answer(name: String, pageURL: URL, origin: String?, body: BridgeRequest.Body,
                         messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination,
                         container: WebContainer) -> Delivery {
-        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body))
-        let context = ScriptMessageContext(host: container)
+        let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body),
+                                     makeBodyBytes: BridgeRequest.makeBodyBytes(body))
+        // The gate checks the calling frame's own origin (its registrar's `location`),
+        // not the top frame's.
+        let context = ScriptMessageContext(host: container, capabilities: container.configuration.capabilities)
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
             switch result {

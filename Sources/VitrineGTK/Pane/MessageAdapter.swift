@@ -32,7 +32,8 @@ final class MessageAdapter: PaneCollaborator {
     init(contentManager: GObjectReference<WebKitUserContentManager>, configuration: Configuration) {
         self.contentManager = contentManager
         self.configuration = configuration
-        frames = FrameRegistry(callers: configuration.strategyOrigins.values.reduce(configuration.appOrigins) { $0.union($1) })
+        let granted = Set(configuration.capabilities.byOrigin.keys)
+        frames = FrameRegistry(callers: configuration.strategyOrigins.values.reduce(configuration.appOrigins.union(granted)) { $0.union($1) })
     }
 
     func attach(to pane: WebPane) {

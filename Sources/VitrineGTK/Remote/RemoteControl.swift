@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
+import Glibc
 
 /// Vitrine as a single-instance application on the session bus, with actions other
 /// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`, `display(s)`
@@ -20,32 +21,6 @@ import Vitrine
 /// actions for the process's lifetime; its signal connections are recorded in `signals`.
 @MainActor
 public final class RemoteControl {
-    /// What the primary instance does with remote requests.
-    public struct Handlers {
-        public var navigate: (URL) -> Void
-        public var reload: () -> Void
-        public var home: () -> Void
-        public var screenshot: (String) -> Void
-        /// Ends the program as SIGTERM does: the one way besides signals to end a kiosk.
-        public var quit: () -> Void
-        /// The screen on (true) or off (`vitrine ctl display on|off`).
-        public var display: (Bool) -> Void
-        /// The next playlist page (`vitrine ctl next`).
-        public var next: () -> Void
-
-        public init(navigate: @escaping (URL) -> Void, reload: @escaping () -> Void, home: @escaping () -> Void,
-                    screenshot: @escaping (String) -> Void, quit: @escaping () -> Void,
-                    display: @escaping (Bool) -> Void = { _ in }, next: @escaping () -> Void = {}) {
-            self.navigate = navigate
-            self.reload = reload
-            self.home = home
-            self.screenshot = screenshot
-            self.quit = quit
-            self.display = display
-            self.next = next
-        }
-    }
-
     /// The result of trying to become the single instance.
     public enum Role {
         /// This process is the instance: it serves the actions.
@@ -63,8 +38,9 @@ public final class RemoteControl {
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
-    /// What the actions do; set by the program once its window exists.
-    public var handlers: Handlers?
+    /// What the actions do (the same dispatch MQTT commands go through); set by the
+    /// program once its window exists. The bus has no reply channel: failures are logged.
+    public var dispatch: RemoteDispatch?
 
     private init(application: UnsafeMutablePointer<GtkApplication>) {
         self.application = application
@@ -122,28 +98,40 @@ public final class RemoteControl {
     }
 
     fileprivate func activate(_ name: String, _ parameter: OpaquePointer?) {
-        guard let handlers else { return }
         let argument = parameter.flatMap { g_variant_is_of_type($0, g_variant_type_checked_("s")) != 0 ? String(cString: g_variant_get_string($0, nil)) : nil }
+        let command: RemoteCommand?
         switch name {
-        case "reload": handlers.reload()
-        case "home": handlers.home()
-        case "navigate":
-            if let argument, let url = URL(string: argument), url.scheme != nil { handlers.navigate(url) }
-        case "screenshot":
-            if let argument, argument.hasPrefix("/") { handlers.screenshot(argument) }
-        case "quit": handlers.quit()
-        case "display":
-            if argument == "on" || argument == "off" { handlers.display(argument == "on") }
-        case "next": handlers.next()
-        default: break
+        case "reload": command = .reload
+        case "home": command = .home
+        case "navigate": command = argument.flatMap { try? RemoteCommand.navigate($0).get() }.map { .navigate($0) }
+        case "screenshot": command = argument.flatMap { $0.hasPrefix("/") ? .screenshot(path: $0) : nil }
+        case "quit":
+            // Not a remote command of the fleet's: only the session's own tools end the program.
+            dispatch?.quit?()
+            return
+        case "display": command = argument.flatMap { try? RemoteCommand.parse(name: "display", payload: Array($0.utf8)).get() }
+        case "next": command = .next
+        default: command = nil
         }
+        if let command { perform(command) }
     }
 
     fileprivate func open(_ files: UnsafeMutablePointer<OpaquePointer?>?, count: gint) {
-        guard let handlers, let files, count > 0, let file = files[0], let uri = takeString(g_file_get_uri(file)),
+        guard let files, count > 0, let file = files[0], let uri = takeString(g_file_get_uri(file)),
               let url = URL(string: uri)
         else { return }
-        handlers.navigate(url)
+        perform(.navigate(url))
+    }
+
+    private func perform(_ command: RemoteCommand) {
+        dispatch?.perform(command) { reply in
+            if let error = reply.error { Self.log("vitrine: remote \(command.name): \(error)") }
+        }
+    }
+
+    private static func log(_ line: String) {
+        let text = line + "\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
     }
 
     private static func flush(_ application: UnsafeMutablePointer<GApplication>) {

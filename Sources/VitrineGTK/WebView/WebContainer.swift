@@ -33,6 +33,8 @@ public final class WebContainer: ContainerHost {
     /// Called on each load event of any pane (`started`, `redirected`, `committed`,
     /// `finished`, `failed`) with the URL.
     public var loadObservers: [(String, URL?) -> Void] = []
+    /// Told the active page's new title (WebKit may report it after the load finished).
+    public var titleObservers: [(String) -> Void] = []
 
     /// The container's reference to its window (GTK keeps another until it is destroyed).
     private let windowReference: GObjectReference<GtkWidget>
@@ -48,10 +50,17 @@ public final class WebContainer: ContainerHost {
     var shownRoute: PresentedRoute?
     /// The open confirmation dialog (`confirm`), if any.
     var confirmation: ConfirmationDialog?
+    /// The open file dialog (`dialog` capability), if any.
+    var fileChooser: FileChooser?
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
-    private var sinks = EventSinks()
+    var sinks = EventSinks()
+    /// The app's windows this one belongs to (see `openWindow`), and its id among them.
+    public let windows: WindowGroup
+    public private(set) var windowID = 0
+    /// Tells the pages about focus and size changes.
+    private var windowWatch: WindowWatch?
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -66,9 +75,17 @@ public final class WebContainer: ContainerHost {
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
     /// handlers and strategies are in place before the first navigation.
-    public init(configuration: Configuration) {
+    public convenience init(configuration: Configuration) {
+        self.init(configuration: configuration, joining: WindowGroup())
+    }
+
+    /// A window of `group` (`openWindow`'s windows join their opener's).
+    init(configuration: Configuration, joining group: WindowGroup) {
         self.configuration = configuration
-        self.strategies = configuration.strategies
+        // The capabilities' strategies are always there (each refuses pages not granted
+        // its capability); a configured strategy of the same name takes their place.
+        self.strategies = configuration.strategies.addingMissing(BuiltInCapabilities.strategies(for: configuration))
+        windows = group
         GTKRuntime.initialize()
         GTKRuntime.setWebKitEnvironment(configuration.webKitEnvironment)
         ProcessWebContext.prepare(for: configuration)
@@ -80,6 +97,9 @@ public final class WebContainer: ContainerHost {
         NetworkSetup.install(configuration.network, record: record)
         if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
         if !configuration.schedule.isEmpty { _ = ensureScheduleRunner() }
+        windowID = group.join(self)
+        windowWatch = WindowWatch(container: self, window: window)
+        if configuration.remembersWindowState { restoreWindowState() }
     }
 
     private func buildWindow() {
@@ -192,7 +212,9 @@ public final class WebContainer: ContainerHost {
         sinks.add(sink)
     }
 
-    func record(_ event: ContainerEvent) {
+    /// Tells every sink `event` (the program records what it does around the container,
+    /// such as a pushed configuration's fate, here too).
+    public func record(_ event: ContainerEvent) {
         sinks.record(event)
     }
 
@@ -229,12 +251,16 @@ public final class WebContainer: ContainerHost {
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
         if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
+        if pane === activePane { for observer in titleObservers { observer(title) } }
     }
 
     // MARK: Page access
 
     /// The URL the active view shows.
     public var currentURL: URL? { activePane.currentURL }
+
+    /// The active view's page title ("" when it has none).
+    public var pageTitle: String { string(webkit_web_view_get_title(activePane.webView)) ?? "" }
 
     /// The URL tab `index` shows.
     public func url(ofTab index: Int) -> URL? {
@@ -305,12 +331,18 @@ public final class WebContainer: ContainerHost {
         shownRoute = nil
         confirmation?.dismiss()
         confirmation = nil
+        fileChooser?.dismiss()
+        fileChooser = nil
         signals.disconnectAll()
         kioskGuard = nil
         scheduleRunner?.stop()
         scheduleRunner = nil
+        if configuration.remembersWindowState { saveWindowState(windowWatch?.state) }
+        windowWatch?.disconnect()
+        windowWatch = nil
         for pane in panes { pane.tearDown() }
         onClose?()
+        windows.leave(self)
         retainedWhileShown = nil
     }
 

@@ -4,6 +4,7 @@ import MainQueueOnMainThread
 import Testing
 import Vitrine
 import VitrineGTK
+import VitrineTestSupport
 
 /// Keeps GLib's loop turning inside the test process, on the main actor.
 ///
@@ -22,6 +23,7 @@ enum TestLoop {
         started = true
         precondition(Thread.isMainThread && vitrine_tests_main_queue_runs_on_main_thread() != 0,
                      "window tests need the main actor on the main thread (Tests/MainQueueOnMainThread)")
+        BuiltProducts.keepAppDataInThisRun()
         GTKRuntime.initialize()
         Task { @MainActor in
             while true {

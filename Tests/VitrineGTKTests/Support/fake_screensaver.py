@@ -7,7 +7,10 @@ the name. Runs until killed. Needs Debian's python3-gi (/usr/bin/python3).
 """
 import sys
 
-from gi.repository import Gio, GLib
+from gi.repository import GLib
+
+sys.dont_write_bytecode = True  # no __pycache__ in the test sources
+from standin import serve  # noqa: E402
 
 INTERFACE = """
 <node>
@@ -33,16 +36,5 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         invocation.return_value(None)
 
 
-def on_bus(connection, name):
-    info = Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces[0]
-    connection.register_object("/org/freedesktop/ScreenSaver", info, on_call, None, None)
-
-
-def main():
-    Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.ScreenSaver", Gio.BusNameOwnerFlags.NONE,
-                     on_bus, lambda *_: print("READY", flush=True), lambda *_: sys.exit("lost the name"))
-    GLib.MainLoop().run()
-
-
 if __name__ == "__main__":
-    main()
+    serve("org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", INTERFACE, on_call)

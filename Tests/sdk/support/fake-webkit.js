@@ -17,6 +17,7 @@ const { webcrypto } = require('node:crypto');
 const SDK_DIR = path.join(__dirname, '..', '..', '..', 'Resources', 'sdk');
 const PAGE_SDK = 'vitrine.js';
 const REGISTRAR = 'frame-registrar.js';
+const CAPABILITIES = 'capabilities.js';
 
 // Global in Node 19 and later; Debian 12's Node 18 has Event but not CustomEvent.
 const CustomEvent = globalThis.CustomEvent || class CustomEvent extends Event {
@@ -101,7 +102,7 @@ class World {
     // As in WebKit, `messageHandlers` is a getter of the namespace's prototype.
     const webkit = Object.create({ get messageHandlers() { return handlers; } });
     this.window = vm.createContext({
-      webkit, document: frame.document, location: frame.location, crypto: webcrypto,
+      webkit, document: frame.document, location: frame.location, crypto: webcrypto, btoa, atob,
       CustomEvent, DOMException, console, setTimeout: frame.setTimeout,
     });
     vm.runInContext('globalThis.window = globalThis;', this.window);
@@ -158,12 +159,14 @@ class Frame {
     if (options.registrar !== false) this.isolated.register('vitrine-frame');
     for (const name of options.handlers || ['ping']) this.page.register(name);
     if (options.respond) this.page.respond = options.respond;
+    // As ScriptBridge.pageSDK: the capabilities' file, then the SDK.
+    const runPage = () => { this.page.run(CAPABILITIES); this.page.run(PAGE_SDK); };
     if (options.order === 'sdk-first') {
-      this.page.run(PAGE_SDK);
+      runPage();
       this.isolated.run(REGISTRAR);
     } else {
       this.isolated.run(REGISTRAR);
-      this.page.run(PAGE_SDK);
+      runPage();
     }
   }
 
@@ -186,5 +189,5 @@ class Frame {
 }
 
 module.exports = {
-  Frame, World, FakeHandler, plain, settle, warm, closedError, source, CHANNEL_AFTER, SDK_DIR, PAGE_SDK, REGISTRAR,
+  Frame, World, FakeHandler, plain, settle, warm, closedError, source, CHANNEL_AFTER, SDK_DIR, PAGE_SDK, REGISTRAR, CAPABILITIES,
 };

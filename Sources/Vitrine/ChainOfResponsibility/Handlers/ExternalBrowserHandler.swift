@@ -16,7 +16,10 @@ public struct ExternalBrowserHandler: NavigationActionHandler {
     /// Schemes the desktop handles (web pages, mail, phone).
     public let externalSchemes: Set<String>
 
-    public init(appOrigins: Set<Origin>? = nil, externalSchemes: Set<String> = ["http", "https", "mailto", "tel"]) {
+    /// The schemes handed to the desktop by default (the `shell` capability's too).
+    public static let defaultExternalSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+
+    public init(appOrigins: Set<Origin>? = nil, externalSchemes: Set<String> = Self.defaultExternalSchemes) {
         self.appOrigins = appOrigins
         self.externalSchemes = externalSchemes
     }

@@ -15,9 +15,9 @@ public struct PingStrategy: ScriptMessageStrategy {
         message.body
     }
 
-    /// The body it got, untouched: same value, no JSON work.
-    /// (An object's keys may come back in another order: WebKit carries an object in a
-    /// reply as a dictionary.)
+    /// The body it got, untouched: same value, no JSON work. Exact: an object comes back
+    /// as the page's own JSON text (members in order, every string as it was), bytes as
+    /// the same bytes.
     @MainActor
     public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         .messageBody

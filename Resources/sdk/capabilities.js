@@ -1,0 +1,139 @@
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell), typed by
+// vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
+// capability's name with `{action, …}`; native code refuses it unless the page's origin
+// was granted the capability ([capabilities] in the configuration).
+//
+// Injected in the page's world just before vitrine.js, in the same script: it only leaves
+// a function for vitrine.js, which calls it with its `invoke` and `on`, adds the
+// namespaces to the frozen `window.vitrine` and deletes the function before any page
+// script runs. Tests: Tests/sdk/capabilities.test.js.
+(function () {
+  'use strict';
+  if (window.vitrine) return;
+
+  var BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+  // Bytes as base64: what the bridge carries for binary data until it carries bytes.
+  function base64(bytes) {
+    var out = '';
+    for (var i = 0; i < bytes.length; i += 3) {
+      var a = bytes[i], b = bytes[i + 1], c = bytes[i + 2];
+      out += BASE64[a >> 2] + BASE64[((a & 3) << 4) | (b === undefined ? 0 : b >> 4)];
+      out += b === undefined ? '=' : BASE64[((b & 15) << 2) | (c === undefined ? 0 : c >> 6)];
+      out += c === undefined ? '=' : BASE64[c & 63];
+    }
+    return out;
+  }
+
+  // base64 back to bytes, in a Uint8Array.
+  function bytesOf(text) {
+    var clean = String(text).replace(/=+$/, ''), out = new Uint8Array(Math.floor(clean.length * 3 / 4)), bits = 0, value = 0, n = 0;
+    for (var i = 0; i < clean.length; i++) {
+      value = (value << 6) | BASE64.indexOf(clean[i]);
+      bits += 6;
+      if (bits >= 8) { bits -= 8; out[n++] = (value >> bits) & 255; }
+    }
+    return out;
+  }
+
+  function capabilities(invoke, on) {
+    function call(capability, action, fields) {
+      var body = { action: action };
+      if (fields) Object.keys(fields).forEach(function (key) { if (fields[key] !== undefined) body[key] = fields[key]; });
+      return invoke(capability, body);
+    }
+    function rejectType(message) { return Promise.reject(new TypeError(message)); }
+    function isKey(key) { return typeof key === 'string'; }
+
+    var storage = {
+      get: function (key) { return isKey(key) ? call('storage', 'get', { key: key }) : rejectType('vitrine.storage: a key is a string'); },
+      set: function (key, value) {
+        if (!isKey(key)) return rejectType('vitrine.storage: a key is a string');
+        return call('storage', 'set', { key: key, value: value === undefined ? null : value });
+      },
+      remove: function (key) { return isKey(key) ? call('storage', 'remove', { key: key }) : rejectType('vitrine.storage: a key is a string'); },
+      keys: function () { return call('storage', 'keys'); },
+      clear: function () { return call('storage', 'clear'); }
+    };
+
+    var clipboard = {
+      readText: function () { return call('clipboard', 'readText'); },
+      writeText: function (text) { return call('clipboard', 'writeText', { text: String(text) }); },
+      writeImage: function (bytes) {
+        if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+        if (!bytes || typeof bytes.length !== 'number' || typeof bytes.BYTES_PER_ELEMENT !== 'number' || bytes.BYTES_PER_ELEMENT !== 1) {
+          return rejectType('vitrine.clipboard.writeImage: the PNG image as a Uint8Array or ArrayBuffer');
+        }
+        return call('clipboard', 'writeImage', { png: base64(bytes) });
+      }
+    };
+
+    var windowSpace = {
+      state: function () { return call('window', 'state'); },
+      setTitle: function (title) { return call('window', 'setTitle', { title: String(title) }); },
+      resize: function (width, height) { return call('window', 'resize', { width: width, height: height }); },
+      minimize: function () { return call('window', 'minimize'); },
+      maximize: function () { return call('window', 'maximize'); },
+      unmaximize: function () { return call('window', 'unmaximize'); },
+      fullscreen: function (on) { return call('window', 'fullscreen', { on: on !== false }); },
+      keepAbove: function (on) { return call('window', 'keepAbove', { on: on !== false }); },
+      close: function () { return call('window', 'close'); },
+      open: function (url, options) {
+        options = options || {};
+        return call('window', 'open', { url: String(url), title: options.title, width: options.width, height: options.height });
+      },
+      // 'focus', 'blur', 'resize' ({width, height}) of this window; 'closed' ({id}) of another.
+      on: function (event, listener) { return on('window:' + event, listener); }
+    };
+
+    function isBytes(value) {
+      return value instanceof ArrayBuffer || (value && typeof value.length === 'number' && value.BYTES_PER_ELEMENT === 1);
+    }
+
+    var dialog = {
+      // Paths ([] of one unless multiple), or null when cancelled.
+      open: function (options) {
+        options = options || {};
+        return call('dialog', 'open', { title: options.title, directory: options.directory,
+          multiple: options.multiple === true ? true : undefined, folder: options.folder === true ? true : undefined });
+      },
+      // The path chosen (written with options.text or options.bytes first), or null.
+      save: function (options) {
+        options = options || {};
+        var fields = { title: options.title, directory: options.directory, name: options.name };
+        if (options.bytes !== undefined) {
+          if (!isBytes(options.bytes)) return rejectType('vitrine.dialog.save: bytes must be a Uint8Array or ArrayBuffer');
+          fields.base64 = base64(options.bytes instanceof ArrayBuffer ? new Uint8Array(options.bytes) : options.bytes);
+        } else if (options.text !== undefined) {
+          fields.text = String(options.text);
+        }
+        return call('dialog', 'save', fields);
+      },
+      message: function (title, message) { return call('dialog', 'message', { title: String(title), message: String(message) }); },
+      confirm: function (title, message) { return call('dialog', 'confirm', { title: String(title), message: String(message) }); },
+      // A file chosen in an open dialog: its text, or its bytes.
+      readText: function (path) { return call('dialog', 'read', { path: String(path), as: 'text' }); },
+      readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'base64' }).then(bytesOf); }
+    };
+
+    var shell = {
+      // A URL in the desktop's browser (or mail client…): http, https, mailto, tel.
+      open: function (url) { return call('shell', 'open', { url: String(url) }); },
+      // A file chosen in a dialog, in its default application.
+      openFile: function (path) { return call('shell', 'openFile', { path: String(path) }); }
+    };
+
+    var notification = {
+      show: function (options) {
+        options = options || {};
+        return call('notification', 'show', { title: options.title, body: options.body, id: options.id });
+      },
+      // 'clicked' ({id}): the user clicked one of this app's notifications.
+      on: function (event, listener) { return on('notification:' + event, listener); }
+    };
+
+    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell };
+  }
+
+  Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });
+})();

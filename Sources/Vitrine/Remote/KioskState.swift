@@ -1,0 +1,41 @@
+/// What a kiosk publishes, retained, on its `state` topic; its broker's last will is
+/// `KioskState.offline`.
+public struct KioskState: Sendable, Equatable {
+    public var url = ""
+    public var title = ""
+    /// "on" or "off".
+    public var display = "on"
+    public var version: String
+    /// Web processes lost (crashed or killed) since the program started.
+    public var crashes = 0
+    /// The last load error, "" when none.
+    public var lastError = ""
+
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// The last will: all a fleet needs to know of a kiosk that is gone.
+    public static let offline: JSONValue = .object(["online": .bool(false)])
+
+    public var json: JSONValue {
+        .object([
+            "online": .bool(true), "url": .string(url), "title": .string(title), "display": .string(display),
+            "version": .string(version), "crashes": .number(Double(crashes)), "lastError": .string(lastError),
+        ])
+    }
+
+    /// Follows the events log: loads, load errors and web-process losses.
+    public mutating func observe(_ event: ContainerEvent) {
+        switch event {
+        case let .load("finished", url, _):
+            self.url = url
+        case let .load("failed", url, error), let .load("tls-error", url, error):
+            lastError = "\(error ?? "load failed"): \(url)"
+        case .native(action: "web-process-terminated", _):
+            crashes += 1
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The desktop's services the capability strategies use: the clipboard and the windows.
+/// The GTK adapter implements them; a host without a desktop has none (`desktop` is nil)
+/// and the strategies say so.
+@MainActor
+public protocol DesktopServices: AnyObject {
+    /// The clipboard's text, or nil when it holds none.
+    func clipboardText() async -> String?
+    func setClipboardText(_ text: String)
+    /// Puts a PNG image on the clipboard; throws when the bytes are not an image.
+    func setClipboardImage(png: [UInt8]) throws
+    /// Carries out a window command for the window whose page asked; answers its result.
+    func perform(_ command: WindowCommand) throws -> JSONValue
+    /// Shows a desktop notification; a click on it brings the window forward and tells
+    /// its pages (`notification:clicked` with `{id}`).
+    func notify(_ notification: DesktopNotification) throws
+    /// Asks the user for files, a folder or a file to save: the paths, or nil when cancelled.
+    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]?
+    /// Tells the user something and waits until they close it.
+    func showMessage(title: String, message: String) async
+}
+
+/// A desktop notification a page asked for.
+public struct DesktopNotification: Sendable, Equatable {
+    /// The page's id for it (a new one replaces an older one with the same id).
+    public var id: String
+    public var title: String
+    public var body: String?
+
+    public init(id: String, title: String, body: String? = nil) {
+        self.id = id
+        self.title = title
+        self.body = body
+    }
+}
+
+extension ContainerHost {
+    /// The desktop's services, for hosts that have none.
+    public var desktop: (any DesktopServices)? { nil }
+}
+
+/// Why a capability could not be used here.
+extension ScriptMessageError {
+    static func noDesktop(_ capability: Capability) -> ScriptMessageError {
+        ScriptMessageError("\(capability.rawValue): this container has no desktop to do it")
+    }
+}

@@ -1,0 +1,163 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A file dialog a page asks for (`dialog` capability).
+public struct FileDialogRequest: Sendable, Equatable {
+    public enum Kind: String, Sendable { case openFile, openFiles, openFolder, save }
+
+    public var kind: Kind
+    public var title: String?
+    /// The folder it opens in.
+    public var folder: String?
+    /// The name a save dialog suggests.
+    public var suggestedName: String?
+
+    public init(kind: Kind, title: String? = nil, folder: String? = nil, suggestedName: String? = nil) {
+        self.kind = kind
+        self.title = title
+        self.folder = folder
+        self.suggestedName = suggestedName
+    }
+}
+
+/// The files the user chose in this process's open and save dialogs: the only ones a page
+/// may read (`dialog` `read`, never through a `file://` URL) or open in their application
+/// (`shell` `openFile`).
+@MainActor
+public final class ChosenFiles {
+    public static let shared = ChosenFiles()
+    private var paths: Set<String> = []
+
+    public func add(_ chosen: [String]) { paths.formUnion(chosen) }
+    public func contains(_ path: String) -> Bool { paths.contains(path) }
+}
+
+/// `dialog`: `{"action": "open", "multiple"?, "folder"?, "title"?, "directory"?}` → paths
+/// or null (cancelled); `{"action": "save", "title"?, "name"?, "directory"?, "text"? |
+/// "base64"?}` → the path (written with the contents, when given) or null;
+/// `{"action": "message" | "confirm", "title", "message"}` → true / the answer;
+/// `{"action": "read", "path", "as": "text" | "base64"}` → a chosen file's contents.
+public struct DialogStrategy: ScriptMessageStrategy {
+    public static let identifier = Capability.dialog.rawValue
+    public static let capability: Capability? = .dialog
+    /// The largest file a page may read, or write through a save dialog, in bytes.
+    public static let sizeLimit = 16 << 20
+
+    public init() {}
+
+    @MainActor
+    public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
+        let body = message.body
+        let title = body["title"]?.stringValue
+        let folder = body["directory"]?.stringValue
+        switch body["action"]?.stringValue {
+        case "open":
+            let kind: FileDialogRequest.Kind = body["folder"] == .bool(true) ? .openFolder
+                : body["multiple"] == .bool(true) ? .openFiles : .openFile
+            guard let paths = try await desktop(context).chooseFiles(FileDialogRequest(kind: kind, title: title, folder: folder)) else {
+                return .null
+            }
+            if kind != .openFolder { ChosenFiles.shared.add(paths) }
+            return .array(paths.map(JSONValue.string))
+        case "save":
+            let contents = try Self.contents(body)
+            let request = FileDialogRequest(kind: .save, title: title, folder: folder, suggestedName: body["name"]?.stringValue)
+            guard let path = try await desktop(context).chooseFiles(request)?.first else { return .null }
+            ChosenFiles.shared.add([path])
+            if let contents {
+                do {
+                    try Data(contents).write(to: URL(fileURLWithPath: path), options: .atomic)
+                } catch {
+                    throw ScriptMessageError("dialog: cannot write \(path): \(error)")
+                }
+            }
+            return .string(path)
+        case "message", "confirm":
+            guard let title, let text = body["message"]?.stringValue else {
+                throw ScriptMessageError("dialog: \(body["action"]!.stringValue!) needs title and message, strings")
+            }
+            if body["action"] == "message" {
+                try await desktop(context).showMessage(title: title, message: text)
+                return true
+            }
+            return .bool(await context.host.confirm(title: title, message: text))
+        case "read":
+            return try Self.read(body)
+        default:
+            throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "open" | "save" | "message" | "confirm" | "read", …}"#)
+        }
+    }
+
+    @MainActor
+    private func desktop(_ context: ScriptMessageContext) throws -> any DesktopServices {
+        guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.dialog) }
+        return desktop
+    }
+
+    /// What a save dialog writes: `text` as UTF-8 or `base64` bytes; nil: nothing.
+    private static func contents(_ body: JSONValue) throws(ScriptMessageError) -> [UInt8]? {
+        var bytes: [UInt8]?
+        if let text = body["text"]?.stringValue { bytes = Array(text.utf8) }
+        if let encoded = body["base64"]?.stringValue {
+            guard let data = Data(base64Encoded: encoded) else { throw ScriptMessageError("dialog: save: base64 is not base64") }
+            bytes = [UInt8](data)
+        }
+        if let bytes, bytes.count > sizeLimit {
+            throw ScriptMessageError("dialog: save: \(bytes.count) bytes; the limit is \(sizeLimit)")
+        }
+        return bytes
+    }
+
+    /// A file the user chose, bounded: its text (UTF-8) or its bytes as base64.
+    @MainActor
+    private static func read(_ body: JSONValue) throws(ScriptMessageError) -> JSONValue {
+        guard let path = body["path"]?.stringValue else { throw ScriptMessageError("dialog: read needs path, a string") }
+        guard ChosenFiles.shared.contains(path) else {
+            throw ScriptMessageError("dialog: read: \(path) was not chosen in a dialog")
+        }
+        guard let size = FileSystem.size(path) else { throw ScriptMessageError("dialog: read: \(path) is not a readable file") }
+        guard size <= sizeLimit else { throw ScriptMessageError("dialog: read: \(path) is \(size) bytes; the limit is \(sizeLimit)") }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+            throw ScriptMessageError("dialog: read: \(path) cannot be read")
+        }
+        if body["as"] == "base64" { return .string(data.base64EncodedString()) }
+        guard let text = String(data: data, encoding: .utf8) else { throw ScriptMessageError("dialog: read: \(path) is not UTF-8 text (read it as bytes)") }
+        return .string(text)
+    }
+}
+
+/// `shell`: `{"action": "open", "url"}` hands a URL to the desktop (its browser, mail
+/// client, …) with the external-browser handler's rule: only its schemes (http, https,
+/// mailto, tel). `{"action": "openFile", "path"}` opens a file the user chose in a dialog
+/// in its default application. Answers true.
+public struct ShellStrategy: ScriptMessageStrategy {
+    public static let identifier = Capability.shell.rawValue
+    public static let capability: Capability? = .shell
+
+    public init() {}
+
+    @MainActor
+    public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
+        let body = message.body
+        switch body["action"]?.stringValue {
+        case "open":
+            let schemes = ExternalBrowserHandler.defaultExternalSchemes
+            guard let text = body["url"]?.stringValue, let url = URL(string: text),
+                  let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else {
+                throw ScriptMessageError("shell: open needs an absolute URL with one of the schemes \(schemes.sorted().joined(separator: ", "))")
+            }
+            context.host.openExternally(url)
+        case "openFile":
+            guard let path = body["path"]?.stringValue, ChosenFiles.shared.contains(path) else {
+                throw ScriptMessageError("shell: openFile: only a file the user chose in a dialog can be opened")
+            }
+            context.host.openExternally(URL(fileURLWithPath: path))
+        default:
+            throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "open", "url"} or {"action": "openFile", "path"}"#)
+        }
+        return true
+    }
+}

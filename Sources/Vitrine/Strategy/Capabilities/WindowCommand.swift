@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a page asks of its window (`window` capability), read from the message's body
+/// `{"action": …}`. Parsed here so that a malformed request is refused before any GTK call.
+public enum WindowCommand: Sendable, Equatable {
+    /// `{id, title, width, height, maximized, fullscreen, focused}` of the asking window.
+    case state
+    case setTitle(String)
+    case resize(width: Int, height: Int)
+    case minimize
+    case maximize
+    case unmaximize
+    case fullscreen(Bool)
+    case keepAbove(Bool)
+    case close
+    /// Another window on `url` (a pane with the same chain, strategies and origin rules);
+    /// answers `{id}`.
+    case open(WindowRequest)
+
+    public static let actions = ["state", "setTitle", "resize", "minimize", "maximize", "unmaximize",
+                                 "fullscreen", "keepAbove", "close", "open"]
+
+    /// The command `body` asks for, resolving `open`'s URL against `pageURL`.
+    public init(body: JSONValue, pageURL: URL?) throws(ScriptMessageError) {
+        guard let action = body["action"]?.stringValue else {
+            throw ScriptMessageError.invalidBody("window", expected: #"{"action": "\#(Self.actions.joined(separator: #"" | ""#))", …}"#)
+        }
+        switch action {
+        case "state": self = .state
+        case "setTitle": self = .setTitle(try Self.string(body, "title", for: action))
+        case "resize":
+            self = .resize(width: try Self.length(body, "width", for: action), height: try Self.length(body, "height", for: action))
+        case "minimize": self = .minimize
+        case "maximize": self = .maximize
+        case "unmaximize": self = .unmaximize
+        case "fullscreen": self = .fullscreen(body["on"] != .bool(false))
+        case "keepAbove": self = .keepAbove(body["on"] != .bool(false))
+        case "close": self = .close
+        case "open":
+            let text = try Self.string(body, "url", for: action)
+            guard let url = URL(string: text, relativeTo: pageURL)?.absoluteURL, url.scheme != nil else {
+                throw ScriptMessageError("window: open: '\(text)' is not a URL")
+            }
+            let width = body["width"] == nil ? nil : try Self.length(body, "width", for: action)
+            let height = body["height"] == nil ? nil : try Self.length(body, "height", for: action)
+            self = .open(WindowRequest(url: url, title: body["title"]?.stringValue, width: width, height: height))
+        default:
+            throw ScriptMessageError("window: unknown action '\(action)', expected one of \(Self.actions.joined(separator: ", "))")
+        }
+    }
+
+    private static func string(_ body: JSONValue, _ key: String, for action: String) throws(ScriptMessageError) -> String {
+        guard let value = body[key]?.stringValue else { throw ScriptMessageError("window: \(action) needs \(key), a string") }
+        return value
+    }
+
+    private static func length(_ body: JSONValue, _ key: String, for action: String) throws(ScriptMessageError) -> Int {
+        guard let number = body[key]?.numberValue, number == number.rounded(), number >= 1, number <= 32767 else {
+            throw ScriptMessageError("window: \(action) needs \(key), a whole number of pixels from 1 to 32767")
+        }
+        return Int(number)
+    }
+}
+
+/// A window a page or Swift asks for: its page and, optionally, its title and size (else
+/// the configuration's).
+public struct WindowRequest: Sendable, Equatable {
+    public var url: URL
+    public var title: String?
+    public var width: Int?
+    public var height: Int?
+
+    public init(url: URL, title: String? = nil, width: Int? = nil, height: Int? = nil) {
+        self.url = url
+        self.title = title
+        self.width = width
+        self.height = height
+    }
+}
+
+extension Configuration {
+    /// The configuration of another window of the app on `request.url`: the same chain,
+    /// strategies, origin rules, capabilities and app id; its own title and size; one page
+    /// (no tabs), never fullscreen or a kiosk. Only the app's own origins may be opened so,
+    /// since a window's start page is one of its app origins, the origins stay the same.
+    public func forWindow(_ request: WindowRequest) throws(ScriptMessageError) -> Configuration {
+        guard let origin = Origin(request.url), appOrigins.contains(origin) else {
+            throw ScriptMessageError("window: open: \(request.url.absoluteString) is not of the app's origins "
+                + "(\(appOrigins.map(\.description).sorted().joined(separator: ", "))); the shell capability opens other sites")
+        }
+        var preferences = self.preferences
+        preferences.applicationID = applicationID
+        preferences.title = request.title ?? preferences.title
+        preferences.windowSize = WindowSize(width: request.width ?? preferences.windowSize.width,
+                                            height: request.height ?? preferences.windowSize.height)
+        preferences.fullscreen = false
+        preferences.remembersWindowState = false
+        return Configuration(
+            preferences: preferences, startURL: request.url, navigationChain: navigationChain, strategies: strategies,
+            userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: [],
+            strategyOrigins: strategyOrigins, kiosk: nil, permissions: permissions, tlsExceptions: tlsExceptions,
+            network: network, capabilities: capabilities)
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+import TOMLKit
+
+/// `[remote.mqtt]`'s password file and CA list, and the checks that need the whole table
+/// (a broker is required; a client certificate comes with its key).
+extension ConfigFileDecoder {
+    func decodeRemoteMQTT(_ key: String, in mqtt: TOMLTable, at here: Path, into settings: inout ConfigSettings) {
+        switch key {
+        case "password-file":
+            if mqtt["password-file"] != nil { settings.mqttPassword = passwordFile(mqtt, at: here) }
+        default:  // ca-certificates
+            settings.mqttCACertificates += existingFiles(mqtt, key, at: here)
+        }
+    }
+
+    /// The checks of a section as a whole, once its keys are read. A missing broker is
+    /// reported only when the keys that are there are sound (one typo, one message).
+    func checkSection(_ key: String, _ table: TOMLTable, at path: Path, keysAreSound: Bool) {
+        guard key == "remote.mqtt" else { return }
+        if table["broker"] == nil, keysAreSound {
+            missing("broker", in: path, expected: #"the broker's address, such as "mqtts://mqtt.corp:8883""#)
+        }
+        let hasCertificate = table["client-certificate"] != nil, hasKey = table["client-key"] != nil
+        if hasCertificate && !hasKey {
+            report(at: map.position(ofValue: path + [.key("client-certificate")]),
+                   "\(display(path + [.key("client-certificate")])) needs client-key: the PEM file of its private key")
+        } else if hasKey && !hasCertificate {
+            report(at: map.position(ofValue: path + [.key("client-key")]),
+                   "\(display(path + [.key("client-key")])) needs client-certificate: the PEM file of the certificate it goes with")
+        }
+        if table["username"] == nil, table["password-file"] != nil {
+            report(at: map.position(ofValue: path + [.key("password-file")]),
+                   "\(display(path + [.key("password-file")])) needs username: the user name the password goes with")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+import VitrineConfigFile
+import VitrineGTK
+
+/// A pushed configuration on probation: what to go back to, and whom to answer.
+@MainActor
+final class ConfigPushTrial {
+    var verdictRule: ConfigTrial
+    let previous: Configuration
+    let previousText: [UInt8]
+    private var reply: (@MainActor (RemoteReply) -> Void)?
+
+    init(rule: ConfigTrial, previous: Configuration, previousText: [UInt8], reply: @escaping @MainActor (RemoteReply) -> Void) {
+        verdictRule = rule
+        self.previous = previous
+        self.previousText = previousText
+        self.reply = reply
+    }
+
+    /// Answers once; later calls do nothing.
+    func answer(_ result: RemoteReply) {
+        guard let reply else { return }
+        self.reply = nil
+        reply(result)
+    }
+
+    isolated deinit {
+        answer(.failure("the kiosk closed while the pushed configuration was on trial"))
+    }
+}
+
+/// `cmd/config`: a whole TOML configuration, checked exactly as `check-config` checks a
+/// file, written atomically over the running one, applied by replacing the container (the
+/// MQTT session, the bus name and the reply channel stay), and kept only if its start page
+/// loads in time; otherwise the previous file and container come back.
+extension Launcher {
+    func push(_ text: String, reply: @escaping @MainActor (RemoteReply) -> Void) {
+        guard let configPath else {
+            return reply(.failure("this kiosk was not started from a configuration file (--config), so there is nothing to replace"))
+        }
+        guard trial == nil else { return reply(.failure("another pushed configuration is still on trial; try again when it has been answered")) }
+        let pushed: Configuration
+        do {
+            pushed = try ConfigFile(text: text, path: configPath).configuration(overrides: overrides)
+        } catch {
+            return reply(.failure(error.allErrors.map(\.description).joined(separator: "\n")))
+        }
+        guard pushed.mqtt == configuration.mqtt else {
+            return reply(.failure(
+                "refused: a pushed configuration must keep the [remote.mqtt] section it arrived through unchanged "
+                + "(broker, device-id, topic-prefix, credentials, certificates, home-assistant); change it on the kiosk itself"))
+        }
+        guard let previousText = FileManager.default.contents(atPath: configPath) else {
+            return reply(.failure("cannot read the running configuration file '\(configPath)'"))
+        }
+        do {
+            try FileSystem.replaceAtomically(configPath, with: Array(text.utf8))
+        } catch {
+            return reply(.failure("cannot write the configuration: \(error)"))
+        }
+        let timeout = pushed.mqtt?.configTrialTimeout ?? .seconds(30)
+        let trial = ConfigPushTrial(rule: ConfigTrial(startURL: pushed.startURL, timeout: timeout), previous: configuration,
+                                    previousText: Array(previousText), reply: reply)
+        self.trial = trial
+        printToStandardError("vitrine: applying a pushed configuration to \(configPath) (on trial for \(timeout.inSeconds) s)")
+        container?.record(.native(action: "config-push", detail: "applying \(configPath)"))
+        replaceContainer(with: pushed)
+        Task { @MainActor [weak self, weak trial] in
+            try? await Task.sleep(for: timeout)
+            guard let self, let trial, self.trial === trial else { return }
+            self.settle(trial.verdictRule.timedOutVerdict)
+        }
+    }
+
+    /// Follows the pushed configuration's first events to its verdict.
+    func observeTrial(_ event: ContainerEvent) {
+        guard let trial, let verdict = trial.verdictRule.observe(event) else { return }
+        // Settled after this event has reached every sink: the container is not replaced
+        // from inside its own event.
+        Task { @MainActor [weak self] in
+            guard let self, self.trial === trial else { return }
+            self.settle(verdict)
+        }
+    }
+
+    private func settle(_ verdict: ConfigTrial.Verdict) {
+        guard let trial else { return }
+        self.trial = nil
+        switch verdict {
+        case .keep:
+            printToStandardError("vitrine: the pushed configuration is kept")
+            container?.record(.native(action: "config-push", detail: "kept"))
+            trial.answer(.success)
+        case .rollBack(let reason):
+            printToStandardError("vitrine: rolling back the pushed configuration: \(reason)")
+            var restored = ""
+            do {
+                try FileSystem.replaceAtomically(configPath ?? "", with: trial.previousText)
+            } catch {
+                restored = " (and the previous file could not be written back: \(error))"
+            }
+            replaceContainer(with: trial.previous)
+            container?.record(.native(action: "config-push", detail: "rolled back: \(reason)\(restored)"))
+            trial.answer(.failure("rolled back: \(reason)\(restored)"))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+extension WebKitTests {
+    /// The `dialog` capability driven as a user would: the program's file dialog (GTK's own,
+    /// no portal here) is found on the accessibility bus and a file is picked in it; the
+    /// page reads the chosen file through the bridge, and is refused any other file.
+    @Suite
+    struct DialogTests {
+        static func page(folder: String) -> String {
+            """
+            <!doctype html><title>dialog</title><script>
+            (async () => {
+              const report = {};
+              try {
+                report.paths = await vitrine.dialog.open({title: 'Pick a file', directory: \(JSONText(folder))});
+                report.text = await vitrine.dialog.readText(report.paths[0]);
+                report.bytes = Array.from(await vitrine.dialog.readBytes(report.paths[0])).length;
+              } catch (e) { report.error = e.message; }
+              try { await vitrine.dialog.readText('/etc/hostname'); report.other = 'read'; } catch (e) { report.other = e.message; }
+              fetch('/report?' + encodeURIComponent(JSON.stringify(report)));
+            })();
+            </script>
+            """
+        }
+
+        private static func JSONText(_ text: String) -> String {
+            String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+        }
+
+        @Test func aFilePickedInTheDialogIsReadableAndNoOtherIs() throws {
+            let bus = try PrivateSessionBus()
+            defer { bus.stop() }
+            let folder = try ConfigFolder()
+            // The file alone in its folder: GTK's file list, driven through AT-SPI, opens the
+            // first row whichever row is selected (checked: a second file listed first wins).
+            let files = folder.path + "/files"
+            try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
+            let chosen = files + "/picked.txt"
+            try "chosen by the user\n".write(toFile: chosen, atomically: true, encoding: .utf8)
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page(folder: files)])
+            defer { server.stop() }
+            let url = server.url("index.html").absoluteString
+            let config = try folder.write("app.toml", """
+                start-url = "\(url)"
+                [capabilities]
+                "\(url.replacingOccurrences(of: "/index.html", with: ""))" = ["dialog"]
+                """)
+            var environment = bus.environment
+            environment["NO_AT_BRIDGE"] = nil
+            environment["GTK_USE_PORTAL"] = "0"
+            let app = Process()
+            app.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
+            app.arguments = ["--config", config, "--new-instance"]
+            app.environment = environment
+            app.standardOutput = FileHandle.nullDevice
+            let errorsPath = folder.path + "/stderr.txt"
+            _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+            app.standardError = FileHandle(forWritingAtPath: errorsPath)
+            try app.run()
+            defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+
+            // The user: a fresh look at the accessibility bus each time, until the dialog is there.
+            var said = ""
+            let userDeadline = Date().addingTimeInterval(30)
+            repeat {
+                let user = Process()
+                user.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+                user.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("Support/choose_file.py").path, "picked.txt"]
+                user.environment = environment
+                let output = Pipe()
+                user.standardOutput = output
+                user.standardError = FileHandle.nullDevice
+                try user.run()
+                said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                user.waitUntilExit()
+            } while !said.hasPrefix("CHOSE") && app.isRunning && Date() < userDeadline
+            if !said.hasPrefix("CHOSE") && app.isRunning { kill(app.processIdentifier, SIGTERM) }
+            try #require(said.hasPrefix("CHOSE"), """
+                the file was not found in a dialog:
+                \(said)
+                the program (running: \(app.isRunning)) said: \((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
+                """)
+
+            let deadline = Date().addingTimeInterval(20)
+            var reports: [String] = []
+            while reports.isEmpty && Date() < deadline {
+                reports = server.requestedPaths.filter { $0.hasPrefix("/report?") }
+                usleep(50_000)
+            }
+            kill(app.processIdentifier, SIGTERM)
+            app.waitUntilExit()
+            let text = try #require(reports.first?.dropFirst("/report?".count).removingPercentEncoding)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(report["paths"] as? [String] == [chosen], "\(report)")
+            #expect(report["text"] as? String == "chosen by the user\n")
+            #expect(report["bytes"] as? Int == 19)
+            #expect(report["other"] as? String == "dialog: read: /etc/hostname was not chosen in a dialog")
+        }
+    }
+}

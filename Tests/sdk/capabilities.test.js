@@ -1,0 +1,163 @@
+'use strict';
+// The capabilities' namespaces (capabilities.js): what each call posts to its strategy,
+// the namespaces' members against vitrine.d.ts, the PNG bytes' encoding, window events,
+// and that nothing of the hand-over is left for page scripts.
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
+
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell'];
+
+/** The member names of interface `name` in vitrine.d.ts. */
+function declaredMembers(name) {
+  const types = fs.readFileSync(path.join(SDK_DIR, 'vitrine.d.ts'), 'utf8');
+  const body = types.match(new RegExp('interface ' + name + ' \\{([\\s\\S]*?)\\n\\}'))[1];
+  return Array.from(new Set(Array.from(body.matchAll(/^ {2}(?:readonly )?(\w+)[<(:?]/gm), (match) => match[1]))).sort();
+}
+
+/** The JSON body of each post, answered with `true`. */
+async function bodies(frame, calls) {
+  const results = [];
+  for (const call of calls) {
+    const promise = call(frame.vitrine);
+    const posts = frame.page.take();
+    assert.strictEqual(posts.length, 1);
+    const [post] = posts;
+    assert.ok(post.message.startsWith(frame.token + 'j'), 'a JSON request with the frame token');
+    results.push({ handler: post.handler, body: JSON.parse(post.message.slice(frame.token.length + 1)) });
+    post.resolve(true);
+    await promise;
+  }
+  return results;
+}
+
+test('each namespace has the members vitrine.d.ts declares, frozen', () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell' };
+  for (const name of CAPABILITIES) {
+    assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
+    assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
+  }
+  assert.strictEqual(frame.page.eval('typeof window.vitrineCapabilities'), 'undefined', 'the hand-over function is gone');
+});
+
+test('storage calls post {action, key, value} to the storage strategy', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.storage.set('cart', { items: [1, 2] }),
+    (v) => v.storage.set('nothing'),
+    (v) => v.storage.get('cart'),
+    (v) => v.storage.remove('cart'),
+    (v) => v.storage.keys(),
+    (v) => v.storage.clear(),
+  ]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'storage', body: { action: 'set', key: 'cart', value: { items: [1, 2] } } },
+    { handler: 'storage', body: { action: 'set', key: 'nothing', value: null } },
+    { handler: 'storage', body: { action: 'get', key: 'cart' } },
+    { handler: 'storage', body: { action: 'remove', key: 'cart' } },
+    { handler: 'storage', body: { action: 'keys' } },
+    { handler: 'storage', body: { action: 'clear' } },
+  ]);
+  await assert.rejects(frame.vitrine.storage.get(42), { name: 'TypeError' });
+  assert.strictEqual(frame.page.take().length, 0, 'a bad key is refused without a post');
+});
+
+test('a PNG image goes as base64 of its bytes; anything else is refused', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const cases = [[], [0x89], [0x89, 0x50], [0x89, 0x50, 0x4e], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 255, 0]];
+  for (const bytes of cases) {
+    const typed = frame.page.eval('new Uint8Array(' + JSON.stringify(bytes) + ')');
+    const [{ body }] = await bodies(frame, [(v) => v.clipboard.writeImage(bytes.length % 2 ? typed : typed.buffer)]);
+    assert.deepStrictEqual(body, { action: 'writeImage', png: Buffer.from(bytes).toString('base64') });
+  }
+  await assert.rejects(frame.vitrine.clipboard.writeImage('not bytes'), { name: 'TypeError' });
+  await assert.rejects(frame.vitrine.clipboard.writeImage(frame.page.eval('new Uint16Array(2)')), { name: 'TypeError' });
+  assert.strictEqual(frame.page.take().length, 0);
+  const text = await bodies(frame, [(v) => v.clipboard.writeText('copied'), (v) => v.clipboard.readText()]);
+  assert.deepStrictEqual(text.map((post) => post.body), [{ action: 'writeText', text: 'copied' }, { action: 'readText' }]);
+});
+
+test('window calls post their action; open sends only the options given', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.window.resize(640, 480),
+    (v) => v.window.fullscreen(),
+    (v) => v.window.keepAbove(false),
+    (v) => v.window.open('second.html', { title: 'Two', width: 300 }),
+    (v) => v.window.close(),
+  ]);
+  assert.deepStrictEqual(posted.map((post) => post.body), [
+    { action: 'resize', width: 640, height: 480 },
+    { action: 'fullscreen', on: true },
+    { action: 'keepAbove', on: false },
+    { action: 'open', url: 'second.html', title: 'Two', width: 300 },
+    { action: 'close' },
+  ]);
+  assert.ok(posted.every((post) => post.handler === 'window'));
+});
+
+test('a notification posts its title, body and id; a click arrives as notification:clicked', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.notification.show({ title: 'Shipped', body: 'Order 7' }),
+    (v) => v.notification.show({ title: 'Again', id: 'order-7' }),
+  ]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'notification', body: { action: 'show', title: 'Shipped', body: 'Order 7' } },
+    { handler: 'notification', body: { action: 'show', title: 'Again', id: 'order-7' } },
+  ]);
+  const clicks = [];
+  frame.vitrine.notification.on('clicked', (payload) => clicks.push(plain(payload)));
+  frame.emit('notification:clicked', '{"id":"order-7"}');
+  assert.deepStrictEqual(clicks, [{ id: 'order-7' }]);
+});
+
+test('dialogs post their options; saved bytes go as base64 and read bytes come back', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.dialog.open({ title: 'Pick', multiple: true }),
+    (v) => v.dialog.open({ folder: true, directory: '/tmp' }),
+    (v) => v.dialog.save({ name: 'a.txt', text: 'hello' }),
+    (v) => v.dialog.save({ name: 'a.bin', bytes: frame.page.eval('new Uint8Array([0, 1, 254, 255])') }),
+    (v) => v.dialog.confirm('Delete?', 'It cannot be undone'),
+    (v) => v.shell.open('https://example.org/'),
+    (v) => v.shell.openFile('/home/me/a.txt'),
+  ]);
+  assert.deepStrictEqual(posted.map((post) => post.body), [
+    { action: 'open', title: 'Pick', multiple: true },
+    { action: 'open', directory: '/tmp', folder: true },
+    { action: 'save', name: 'a.txt', text: 'hello' },
+    { action: 'save', name: 'a.bin', base64: 'AAH+/w==' },
+    { action: 'confirm', title: 'Delete?', message: 'It cannot be undone' },
+    { action: 'open', url: 'https://example.org/' },
+    { action: 'openFile', path: '/home/me/a.txt' },
+  ]);
+  for (const bytes of [[], [7], [0, 1, 254, 255], [1, 2, 3, 4, 5]]) {
+    const read = frame.vitrine.dialog.readBytes('/chosen');
+    const [post] = frame.page.take();
+    assert.deepStrictEqual(JSON.parse(post.message.slice(frame.token.length + 1)), { action: 'read', path: '/chosen', as: 'base64' });
+    post.resolve(Buffer.from(bytes).toString('base64'));
+    assert.deepStrictEqual(Array.from(await read), bytes);
+  }
+});
+
+test('window events arrive as window:NAME native events', () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const heard = [];
+  const off = frame.vitrine.window.on('resize', (payload) => heard.push(plain(payload)));
+  frame.vitrine.window.on('closed', (payload) => heard.push(plain(payload)));
+  frame.emit('window:resize', '{"width":800,"height":600}');
+  frame.emit('window:closed', '{"id":2}');
+  off();
+  frame.emit('window:resize', '{"width":1,"height":1}');
+  assert.deepStrictEqual(heard, [{ width: 800, height: 600 }, { id: 2 }]);
+});
+
+test('a refusal from native code rejects the call with its message', async () => {
+  const refusal = 'capability "clipboard" is not granted to https://x.example — add it to [capabilities] in the config';
+  const frame = new Frame({ handlers: CAPABILITIES, respond: () => { throw new Error(refusal); } });
+  await assert.rejects(frame.vitrine.clipboard.readText(), { message: refusal });
+});
