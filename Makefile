@@ -22,6 +22,9 @@ APT_PACKAGES += python3-pyatspi at-spi2-core
 # node_exporter: the metrics test runs its own on a loopback port (the service the package
 # may start on :9100 is not used).
 APT_PACKAGES += prometheus-node-exporter
+# sway (headless wlroots): the [[displays]] test's monitors, one at start and one made while
+# the program runs; GDK 3 never sees two monitors under Xvfb alone.
+APT_PACKAGES += sway
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -75,19 +75,34 @@ public struct ConfigFile: Sendable {
         } catch {
             throw ConfigFileError(file: path, line: nil, column: nil, message: "\(error)")
         }
-        try checkPlaylist(of: configuration)
+        try checkPages(of: configuration)
         return configuration
     }
 
-    /// A playlist page the built chain would refuse is reported at its entry: it would be
-    /// skipped on every turn.
-    private func checkPlaylist(of configuration: Configuration) throws(ConfigFileError) {
-        let positions = settings.entryPositions["schedule.playlist"] ?? []
-        let errors = zip(configuration.schedule.playlist, positions).compactMap { entry, place in
-            Schedule.refusal(of: entry.url, in: configuration).map {
-                ConfigFileError(file: path, at: place.position, "\(place.path).url \(entry.url.absoluteString) \($0)")
+    /// A playlist page (the file's or a display's) or a display's page the built chain would refuse is reported at its
+    /// entry (it would never show), and so is a display naming a monitor an earlier one took.
+    private func checkPages(of configuration: Configuration) throws(ConfigFileError) {
+        var errors: [ConfigFileError] = []
+        let playlists = Array(zip(configuration.schedule.playlist, settings.entryPositions["schedule.playlist"] ?? []))
+            + Array(zip(configuration.displays.flatMap(\.playlist), settings.entryPositions["displays.playlist"] ?? []))
+        for (entry, place) in playlists {
+            if let refusal = Schedule.refusal(of: entry.url, in: configuration) {
+                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).url \(entry.url.absoluteString) \(refusal)"))
             }
         }
+        var taken: [MonitorSelector: String] = [:]
+        for (display, place) in zip(configuration.displays, settings.entryPositions["displays"] ?? []) {
+            if let earlier = taken[display.monitor] {
+                errors.append(ConfigFileError(file: path, at: place.position,
+                                              "\(place.path).monitor \(display.monitor) is already \(earlier)'s: one window per monitor"))
+            }
+            taken[display.monitor] = taken[display.monitor] ?? place.path
+            if let url = display.startURL, let refusal = Schedule.refusal(of: url, in: configuration) {
+                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).start-url \(url.absoluteString) \(refusal)"))
+            }
+        }
+        // In the file's order, as the decoder's errors are.
+        errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         if var first = errors.first {
             first.otherErrors = Array(errors.dropFirst())
             throw first

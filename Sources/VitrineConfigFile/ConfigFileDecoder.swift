@@ -72,7 +72,10 @@ final class ConfigFileDecoder {
                 if let entries = tables(table, option.name, at: path) {
                     let kept = decodeEntries(of: option, entries, required: required, check: check)
                     settings.values[option.key] = .entries(kept.map(\.values))
-                    settings.entryPositions[option.key] = kept.map { (map.position(ofValue: $0.path), display($0.path)) }
+                    settings.entryPositions[option.key, default: []] += kept.map { (map.position(ofValue: $0.path), display($0.path)) }
+                    // Arrays of tables inside these tables (`[[displays.playlist]]`): their
+                    // positions too, all of one key in the file's order.
+                    for (key, positions) in kept.flatMap(\.nested) { settings.entryPositions[key, default: []] += positions }
                 }
             case .structured:
                 decodeStructured(option, in: table, at: path, into: &settings)
@@ -83,7 +86,8 @@ final class ConfigFileDecoder {
     /// Each table of an array of tables read by its declared options; a table with any
     /// problem is reported and left out.
     private func decodeEntries(of option: ConfigOption, _ entries: [(TOMLTable, Path)], required: [String],
-                               check: ([String: OptionValue]) -> String?) -> [(values: [String: OptionValue], path: Path)] {
+                               check: ([String: OptionValue]) -> String?)
+        -> [(values: [String: OptionValue], path: Path, nested: [(String, [(position: TOMLSourceMap.Position, path: String)])])] {
         entries.compactMap { entry, entryPath in
             let errorsBefore = errors.count
             var fields = ConfigSettings()
@@ -97,7 +101,7 @@ final class ConfigFileDecoder {
                 report(at: map.position(ofValue: entryPath), "\(display(entryPath)) \(problem)")
                 return nil
             }
-            return (values, entryPath)
+            return (values, entryPath, fields.entryPositions.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
     }
 
@@ -127,6 +131,8 @@ final class ConfigFileDecoder {
             array(table, key, at: path, of: TimeOfDay.expectation) { $0.string.flatMap { TimeOfDay($0) } }.map(OptionValue.times)
         case .weekdays:
             weekdays(table, key, at: path).map(OptionValue.weekdays)
+        case .monitor:
+            monitor(table, key, at: path).map(OptionValue.monitor)
         case .originGrants(let names):
             originGrants(table, key, at: path, names: names).map(OptionValue.grants)
         }
@@ -210,6 +216,16 @@ final class ConfigFileDecoder {
         }
         if days.isEmpty { report(at: map.position(ofValue: path + [.key(key)]), "\(display(path + [.key(key)])) must list at least one day") }
         return days.isEmpty ? nil : Set(days)
+    }
+
+    /// An integer (an index from 0) or a non-empty string (a connector name).
+    func monitor(_ table: TOMLTable, _ key: String, at path: Path) -> MonitorSelector? {
+        guard let value = table[key] else { return nil }
+        guard let monitor = value.int.flatMap(MonitorSelector.init(index:)) ?? value.string.flatMap(MonitorSelector.init(connector:)) else {
+            mismatch(at: path + [.key(key)], expected: MonitorSelector.expectation, got: value)
+            return nil
+        }
+        return monitor
     }
 
     func origins(_ table: TOMLTable, _ key: String, at path: Path) -> [Origin]? {

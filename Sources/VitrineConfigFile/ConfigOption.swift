@@ -60,6 +60,7 @@ enum OptionValue: Sendable {
     case time(TimeOfDay)
     case times([TimeOfDay])
     case weekdays(Set<Weekday>)
+    case monitor(MonitorSelector)
     /// An array of tables' values, one dictionary per table (see `Kind.tables`).
     case entries([[String: OptionValue]])
     /// A table of origin = names (`[capabilities]`, `[permissions]`), in the order written.
@@ -74,6 +75,7 @@ enum OptionValue: Sendable {
     var time: TimeOfDay? { if case .time(let time) = self { time } else { nil } }
     var times: [TimeOfDay]? { if case .times(let times) = self { times } else { nil } }
     var weekdays: Set<Weekday>? { if case .weekdays(let days) = self { days } else { nil } }
+    var monitor: MonitorSelector? { if case .monitor(let monitor) = self { monitor } else { nil } }
     var entries: [[String: OptionValue]]? { if case .entries(let entries) = self { entries } else { nil } }
     var grants: [OriginGrant]? { if case .grants(let grants) = self { grants } else { nil } }
 }
@@ -112,6 +114,8 @@ enum OptionType: Sendable {
     case timesOfDay
     /// A non-empty array of days: `"mon"` … `"sun"`.
     case weekdays
+    /// A monitor: an index from 0, or a connector name.
+    case monitor
     /// A table whose keys are origins and whose values are lists of `names`
     /// (`"app://app" = ["clipboard", "storage"]`).
     case originGrants(names: [String])
@@ -157,7 +161,7 @@ enum OptionType: Sendable {
                 : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"
         case .url:
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
-        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .originGrants:
+        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants:
             nil  // the file's only
         }
     }

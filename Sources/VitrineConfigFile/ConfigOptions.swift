@@ -114,10 +114,7 @@ enum ConfigOptions {
         .tables("schedule.playlist", required: ["url", "duration"], "pages shown in turn, in order; one entry: no rotation") {
             configurator, entries in
             schedule(configurator) { schedule in
-                schedule.playlist = entries.compactMap { entry in
-                    guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
-                    return PlaylistEntry(url: url, duration: duration)
-                }
+                schedule.playlist = playlist(entries)
             }
         },
         .field("schedule.playlist.url", .url, "the page (it goes through the navigation chain)"),
@@ -146,6 +143,23 @@ enum ConfigOptions {
         .field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#),
         .field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#),
         .field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#),
+
+        ConfigOption.tables("displays", required: ["monitor"], "one fullscreen window per monitor, each with its own page") {
+            configurator, entries in
+            configurator.preference(\.displays, entries.compactMap { entry in
+                entry["monitor"]?.monitor.map {
+                    DisplaySetting(monitor: $0, startURL: entry["start-url"]?.url, playlist: playlist(entry["playlist"]?.entries ?? []))
+                }
+            })
+        }.summarized(as: "displays") { configuration, _ in displaysSummary(configuration) },
+        .field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#),
+        .field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)"),
+        // Read by [[displays]]'s own apply, table by table.
+        .tables("displays.playlist", required: ["url", "duration"], "this display's own playlist, as [[schedule.playlist]]") { configurator, _ in
+            configurator
+        },
+        .field("displays.playlist.url", .url, "the page (it goes through the navigation chain)"),
+        .field("displays.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
 
         .section("storage", "cookies, local storage and caches"),
         .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
@@ -276,6 +290,22 @@ enum ConfigOptions {
         var schedule = configurator.preferences.schedule
         change(&schedule)
         return configurator.preference(\.schedule, schedule)
+    }
+
+    private static func displaysSummary(_ configuration: Configuration) -> String? {
+        guard !configuration.displays.isEmpty else { return nil }
+        return configuration.displays.map { display in
+            "monitor \(display.monitor): \((display.startURL ?? configuration.startURL)?.absoluteString ?? "-")"
+                + (display.playlist.isEmpty ? "" : " (\(display.playlist.count) page(s) in turn)")
+        }.joined(separator: "; ")
+    }
+
+    /// A playlist's tables (`[[schedule.playlist]]`, `[[displays.playlist]]`), checked already.
+    private static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
+        entries.compactMap { entry in
+            guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
+            return PlaylistEntry(url: url, duration: duration)
+        }
     }
 
     private static func scheduleSummary(_ schedule: Schedule) -> String? {

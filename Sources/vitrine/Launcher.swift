@@ -66,6 +66,7 @@ final class Launcher: EventSink {
         // (a handed-over start records its navigation decision without any loop turn).
         defer { eventLog?.flush() }
         GTKRuntime.initialize()
+        if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
         let container = makeContainer(configuration)
         self.container = container
         if singleInstance {
@@ -85,15 +86,7 @@ final class Launcher: EventSink {
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
-        dispatch.quit = { GTKRuntime.quit() }
-        dispatch.setDisplay = { [weak self] on in
-            self?.container?.setDisplay(on: on)
-            return .success
-        }
-        dispatch.next = { [weak self] in
-            self?.container?.nextPage()
-            return .success
-        }
+        dispatchCommands(to: { [weak self] in self?.container })
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch
@@ -128,6 +121,56 @@ final class Launcher: EventSink {
         mqtt = nil
         metricsFile?.finish() // vitrine_up 0: ended, not crashed
         return status
+    }
+
+    /// `[[displays]]`: a window per placed monitor, kept in step with the monitors until the
+    /// loop ends; a monitor going away closes its window, never the program. Remote commands
+    /// act on the first display's open window; MQTT and configuration pushes are for
+    /// single-window runs.
+    private func runDisplays() -> Int32 {
+        if singleInstance {
+            switch RemoteControl.register(handingOver: configuration.startURL) {
+            case .handedOver:
+                printToStandardError("vitrine: handed over to the running instance")
+                return 0
+            case .standalone(let reason):
+                printToStandardError("vitrine: running without remote control: \(reason)")
+            case .primary(let control):
+                remote = control
+            }
+        }
+        metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
+        let windows = DisplayWindows(configuration: configuration) { [weak self] container in
+            guard let self else { return }
+            if let eventLog = self.eventLog { container.addEventSink(eventLog) }
+            container.addEventSink(self.dispatch)
+            if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
+            self.remote?.adopt(container)
+        }
+        windows.onWindowsChanged = { [weak self, weak windows] in self?.dispatch.container = windows?.primaryWindow }
+        dispatchCommands(to: { [weak windows] in windows?.primaryWindow })
+        remote?.dispatch = dispatch
+        windows.onAllClosed = { GTKRuntime.quit() }
+        windows.start()
+        metricsFile?.start()
+        GTKRuntime.run()
+        windows.closeAll()
+        metricsFile?.finish()
+        return status
+    }
+
+    /// The remote commands that act on the program's window (`target`, when they come)
+    /// rather than through `dispatch.container`.
+    private func dispatchCommands(to target: @escaping @MainActor () -> WebContainer?) {
+        dispatch.quit = { GTKRuntime.quit() }
+        dispatch.setDisplay = { on in
+            target()?.setDisplay(on: on)
+            return .success
+        }
+        dispatch.next = {
+            target()?.nextPage()
+            return .success
+        }
     }
 
     /// A container for `configuration`, with every sink the program keeps across pushes.

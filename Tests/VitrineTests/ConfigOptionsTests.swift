@@ -35,12 +35,17 @@ struct ConfigOptionsTests {
     /// its key and what it expects.
     @Test func everyValueOptionRefusesAWrongType() throws {
         for option in ConfigOptions.all where option.type != nil {
-            // A key of an array of tables' entries is written in a `[[table]]` and named by its index.
-            let inTables = if case .tables? = ConfigOptions.option(option.parent)?.kind { true } else { false }
-            let header = inTables ? "[[\(option.parent)]]" : "[\(option.parent)]"
-            let key = inTables ? "\(option.parent)[0].\(option.name)" : option.key
+            // A key of an array of tables' entries is written in a `[[table]]` (after its own
+            // table's, when that is one too: `[[displays.playlist]]`) and named by its index.
+            func isTables(_ key: String) -> Bool { if case .tables? = ConfigOptions.option(key)?.kind { true } else { false } }
+            let inTables = isTables(option.parent)
+            let outer = ConfigOptions.option(option.parent)?.parent ?? ""
+            let nested = inTables && isTables(outer)
+            let header = inTables ? (nested ? "[[\(outer)]]\n" : "") + "[[\(option.parent)]]" : "[\(option.parent)]"
+            let parentName = nested ? "\(outer)[0].\(ConfigOptions.option(option.parent)?.name ?? "")" : option.parent
+            let key = inTables ? "\(parentName)[0].\(option.name)" : option.key
             let text = option.parent.isEmpty ? "\(option.name) = 1970-01-01" : "\(header)\n\(option.name) = 1970-01-01"
-            let line = option.parent.isEmpty ? 1 : 2
+            let line = option.parent.isEmpty ? 1 : nested ? 3 : 2
             do {
                 _ = try ConfigFile(text: text, path: "t.toml")
                 Issue.record("\(option.key) accepted a date")

@@ -7,14 +7,7 @@ import VitrineConfigFile
 /// mistake reported at its FILE:LINE:COLUMN.
 @Suite("Config file: schedules and rotation")
 struct ScheduleConfigTests {
-    private func errors(_ text: String) -> [String] {
-        do {
-            _ = try ConfigFile(text: text, path: "signage.toml").configuration()
-            return []
-        } catch {
-            return error.allErrors.map(\.description)
-        }
-    }
+    private func errors(_ text: String) -> [String] { configurationErrors(text, path: "signage.toml") }
 
     @Test func aScheduleIsReadIntoTheConfiguration() throws {
         let configuration = try ConfigFile(text: """

@@ -35,6 +35,8 @@ public struct Preferences: Sendable, Equatable {
     public var dmabufRenderer = true
     /// Signage: pages in turn, reloads, the screen's hours (`[schedule]`); empty: none.
     public var schedule = Schedule()
+    /// One fullscreen window per listed monitor (`[[displays]]`); empty: one window.
+    public var displays: [DisplaySetting] = []
     /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
     /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
     public var keyboardLayout = "us"

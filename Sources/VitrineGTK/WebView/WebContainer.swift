@@ -66,6 +66,9 @@ public final class WebContainer: ContainerHost {
     /// owns: callers need not hold it. Released in `tearDown()`.
     private var retainedWhileShown: WebContainer?
     private var hasLoadedStart = false
+    /// The monitor a `[[displays]]` window is shown fullscreen on (`start()`); nil: the
+    /// configuration's `fullscreen` decides.
+    var fullscreenMonitor: Int?
     /// Runs `[schedule]` (playlist, reloads, the screen's hours), when there is one.
     private(set) var scheduleRunner: ScheduleRunner?
     let logger = Logger(label: "vitrine.container")
@@ -140,12 +143,24 @@ public final class WebContainer: ContainerHost {
         sinks.started()
         if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
         gtk_widget_show_all(window)
-        if configuration.fullscreen { gtk_window_fullscreen(windowPointer) }
+        if let fullscreenMonitor {
+            fullscreen(onMonitor: fullscreenMonitor)
+        } else if configuration.fullscreen {
+            gtk_window_fullscreen(windowPointer)
+        }
         kioskGuard?.windowShown()
         if !hasLoadedStart {
             hasLoadedStart = true
             loadFirstPage()
         }
+    }
+
+    /// Puts a `[[displays]]` window fullscreen on `monitor`, again after the monitors
+    /// changed (the display system may have moved it when another monitor went).
+    func fullscreen(onMonitor monitor: Int) {
+        fullscreenMonitor = monitor
+        guard !isTornDown else { return }
+        gtk_window_fullscreen_on_monitor(windowPointer, gtk_window_get_screen(windowPointer), gint(monitor))
     }
 
     /// The schedule's runner; made on demand (with an empty schedule) for `setDisplay`.
