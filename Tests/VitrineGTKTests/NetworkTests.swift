@@ -242,10 +242,9 @@ final class Tinyproxy {
 
     /// `basicAuth`: "user password" the proxy demands of every client (407 otherwise).
     init(folder: URL, basicAuth: String? = nil) throws {
-        // A free port: bind to 0, read it, let it go.
-        let probe = try LoopbackHTTPServer(pages: [:])
-        port = probe.port
-        probe.stop()
+        // A free port: bound, read, let go, and no longer listened on (the probe's
+        // process ends after its kill).
+        port = try freePort()
         logPath = folder.appendingPathComponent("tinyproxy.log").path
         let config = folder.appendingPathComponent("tinyproxy.conf")
         try """
@@ -261,10 +260,17 @@ final class Tinyproxy {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tinyproxy")
         process.arguments = ["-d", "-c", config.path]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = folder.appendingPathComponent("tinyproxy.stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         let port = port
-        for _ in 0..<100 where !LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+        for _ in 0..<300 where !LoopbackHTTPServer.isListening(port: port) && process.isRunning { usleep(50_000) }
+        guard LoopbackHTTPServer.isListening(port: port) else {
+            stop()
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw LoopbackHTTPServer.ServerError(output: "tinyproxy is not listening on \(port): \(said) \(log)")
+        }
     }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
