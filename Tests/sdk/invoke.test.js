@@ -88,6 +88,18 @@ test('a strategy\'s error rejects the call with it', async () => {
   await assert.rejects(frame.vitrine.invoke('ping', 'x'), { message: 'out of stock' });
 });
 
+test('a strategy\'s Swift error ({e, c}) rejects with an Error carrying its code', async () => {
+  const frame = new Frame({ handlers: ['cart.add'], respond: () => ({ e: 'cart.add: sku 7 is out of stock', c: 'CartError.outOfStock' }) });
+  const error = await frame.vitrine.invoke('cart.add', { sku: 7 }).then(() => null, (reason) => reason);
+  assert.ok(error instanceof frame.page.eval('Error'), 'an Error of the page');
+  assert.strictEqual(error.message, 'cart.add: sku 7 is out of stock');
+  assert.strictEqual(error.code, 'CartError.outOfStock');
+  // WebKit's own rejections (the bridge's) have no code.
+  const plainFrame = new Frame({ respond: () => { throw new Error('origin not allowed'); } });
+  const bridgeError = await plainFrame.vitrine.invoke('ping', 1).then(() => null, (reason) => reason);
+  assert.strictEqual(bridgeError.code, undefined);
+});
+
 test('calls that cannot go reject at once, without a post', async () => {
   const frame = new Frame({ handlers: ['ping', 'broken'] });
   frame.page.handlers.broken = {}; // no postMessage
