@@ -11,7 +11,7 @@ const { Frame, plain, settle, SDK_DIR } = require('./support/fake-webkit.js');
 function declaredMembers(name) {
   const types = fs.readFileSync(path.join(SDK_DIR, 'vitrine.d.ts'), 'utf8');
   const body = types.match(new RegExp('interface ' + name + ' \\{([\\s\\S]*?)\\n\\}'))[1];
-  return Array.from(body.matchAll(/^ {2}(?:readonly )?(\w+)[<(:]/gm), (match) => match[1]).sort();
+  return Array.from(new Set(Array.from(body.matchAll(/^ {2}(?:readonly )?(\w+)[<(:]/gm), (match) => match[1]))).sort();
 }
 
 test('a string payload goes as token + "s" + text and resolves with the answer', async () => {
