@@ -21,7 +21,7 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
 

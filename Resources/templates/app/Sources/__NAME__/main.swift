@@ -5,8 +5,8 @@ import Vitrine
 import VitrineConfigFile
 import VitrineGTK
 
-/// `greet`: the page's call into Swift, typed on both sides (web/vitrine.d.ts has the
-/// page's half; `vitrine-types` writes it again from this file when it changes).
+/// `greet`: the page's call into Swift, typed on both sides (web/strategies.d.ts has the
+/// page's half: `swift package generate-vitrine-types` writes it again from this file).
 struct Greet: TypedScriptMessageStrategy {
     static let identifier = "greet"
 
