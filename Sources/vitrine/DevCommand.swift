@@ -48,6 +48,18 @@ struct DevCommand: ParsableCommand {
         return FileSystem.isDirectory(web.path) ? web : URL(fileURLWithPath: ".").standardizedFileURL
     }
 
+    /// The page's errors printed here: the `dev-console` strategy and the script that calls it.
+    private func withConsole(_ configurator: Configurator) -> Configurator {
+        let script = ResourceLocator().sdkDirectory.appendingPathComponent("dev-console.js")
+        guard let source = try? String(contentsOf: script, encoding: .utf8) else {
+            printToStandardError("vitrine dev: \(script.path) cannot be read: the page's errors are not printed here")
+            return configurator
+        }
+        return configurator
+            .strategy(DevConsoleStrategy { printToStandardError("vitrine dev: " + $0) })
+            .userScript(UserScript(source: source, injectionTime: .documentStart, frames: .allFrames))
+    }
+
     func run() throws {
         let url = target.flatMap(remoteURL)
         let overrides = ConfigOverrides(
@@ -56,8 +68,9 @@ struct DevCommand: ParsableCommand {
             appDirectory: url == nil ? folder : nil, developerTools: true)
         let configuration: Configuration
         do {
-            configuration = try config.map { try ConfigFile(path: $0).configuration(overrides: overrides) }
-                ?? overrides.configurator().build()
+            let configurator = try config.map { try ConfigFile(path: $0).configurator(overrides: overrides) }
+                ?? overrides.configurator()
+            configuration = try withConsole(configurator).build()
         } catch let error as ConfigFileError {
             for problem in error.allErrors { printToStandardError(problem.description) }
             throw ExitCode.failure

@@ -49,3 +49,14 @@ struct NewCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing written")
     }
 }
+
+/// `vitrine dev`'s arguments, checked before any window.
+@Suite
+struct DevCommandArgumentTests {
+    @Test func aTargetThatIsNeitherAFolderNorAnHTTPURLIsAUsageError() throws {
+        let run = try runProcess("/usr/bin/env", ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", try BuiltProducts.path("vitrine"),
+                                                  "dev", "/nonexistent/web"], timeout: 20)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("'/nonexistent/web' is neither an http(s) URL nor a folder"), "\(run.stderr)")
+    }
+}

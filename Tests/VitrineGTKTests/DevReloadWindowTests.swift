@@ -45,5 +45,32 @@ extension WebKitTests {
             #expect(reloads().count == 2, "\(reloads())")
             withExtendedLifetime(reloader) {}
         }
+
+        /// The page's errors reach `dev-console` with their file and line (Resources/sdk/dev-console.js).
+        @Test func pageErrorsReachTheTerminalWithFileAndLine() async throws {
+            let script = try String(contentsOf: ResourceLocator().sdkDirectory.appendingPathComponent("dev-console.js"), encoding: .utf8)
+            let lines = LineCollector()
+            let harness = try WebTestHarness(pages: [
+                "index.html": #"<!doctype html><html><head><title>errors</title><script src="app.js"></script></head><body>x</body></html>"#,
+                "app.js": "console.error('bad thing', 42);\nPromise.reject(new Error('nobody caught me'));\nundefinedFunction();\n",
+            ], configure: {
+                $0.strategy(DevConsoleStrategy { lines.lines.append($0) })
+                    .userScript(UserScript(source: script, injectionTime: .documentStart, frames: .allFrames))
+            })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            #expect(await TestLoop.wait { lines.lines.count == 3 }, "\(lines.lines)")
+            #expect(Set(lines.lines) == [
+                "app://test/app.js:1:14: console.error: bad thing 42",
+                "app://test/app.js:2:25: unhandledrejection: nobody caught me",
+                "app://test/app.js:3:18: error: ReferenceError: Can't find variable: undefinedFunction",
+            ])
+        }
     }
+}
+
+/// What the dev-console strategy printed.
+@MainActor
+final class LineCollector {
+    var lines: [String] = []
 }
