@@ -12,6 +12,7 @@ struct VitrineCommand: ParsableCommand {
             vitrine [<url>] [--config <file>] [--preset <preset>] [<options>]
             vitrine check-config <file>
             vitrine new <name> [--template minimal|kiosk]
+            vitrine dev [<dir> | <url>]
             """,
         discussion: """
             With no URL, no --config and no --app-dir, opens the bundled demo hybrid app. Presets: \
