@@ -19,6 +19,9 @@ include packaging/release-build.mk
 # AT-SPI (python3-pyatspi, at-spi2-core): the on-screen keyboard's test clicks its keys as
 # assistive technology does.
 APT_PACKAGES += python3-pyatspi at-spi2-core
+# TypeScript's compiler (tsc): the SDK's types are checked against a page script that uses
+# them and one that misuses them (Tests/sdk/types.test.js).
+APT_PACKAGES += node-typescript
 # node_exporter: the metrics test runs its own on a loopback port (the service the package
 # may start on :9100 is not used).
 APT_PACKAGES += prometheus-node-exporter

@@ -11,11 +11,16 @@ let package = Package(
         // Configuration files (TOML) onto the Configurator.
         .library(name: "VitrineConfigFile", targets: ["VitrineConfigFile"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
+        // The page's TypeScript for an app's typed strategies, read from its sources.
+        .executable(name: "vitrine-types", targets: ["vitrine-types"]),
+        .plugin(name: "GenerateVitrineTypes", targets: ["GenerateVitrineTypes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Only for vitrine-types (the generator): the libraries do not link it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -50,6 +55,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Reads an app's sources with swift-syntax and writes its typed strategies' .d.ts.
+        .executableTarget(
+            name: "vitrine-types",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // `swift package generate-vitrine-types`: vitrine-types on the package's sources.
+        .plugin(
+            name: "GenerateVitrineTypes",
+            capability: .command(
+                intent: .custom(verb: "generate-vitrine-types", description: "Write the page's TypeScript for the typed strategies"),
+                permissions: [.writeToPackageDirectory(reason: "writes web/strategies.d.ts (or --output)")]
+            ),
+            dependencies: ["vitrine-types"]
         ),
         // Helpers the test targets share: temporary folders, built products, subprocesses.
         .target(name: "VitrineTestSupport", path: "Tests/TestSupport"),

@@ -36,7 +36,16 @@ interface Vitrine {
    * const same = await vitrine.invoke('ping', {b: 1, a: [2, {z: 0, y: 1}]}); // keys in order
    * const bytes = await vitrine.invoke('ping', new Uint8Array([1, 2, 3]));   // a Uint8Array
    */
-  invoke<Result extends VitrineResult = VitrineResult>(name: string, payload?: VitrinePayload): Promise<Result>;
+  invoke<Name extends keyof VitrineStrategies>(
+    name: Name, ...payload: VitrinePayloadArgument<VitrineStrategies[Name]["payload"]>
+  ): Promise<VitrineStrategies[Name]["result"]>;
+  /**
+   * A strategy these types do not know (no entry in `VitrineStrategies`): any payload, and
+   * the result type you name. A known name never lands here: its payload is checked.
+   */
+  invoke<Result extends VitrineResult = VitrineResult, Name extends string = string>(
+    name: Name extends keyof VitrineStrategies ? never : Name, payload?: VitrinePayload
+  ): Promise<Result>;
 
   /** Listens to a native event; returns a function that removes the listener. */
   on<Payload extends VitrineJSON = VitrineJSON>(event: string, listener: (payload: Payload) => void): () => void;
@@ -171,20 +180,35 @@ interface VitrineMessageHandler {
   postMessage<Result extends VitrineResult = VitrineResult>(body?: VitrinePayload): Promise<Result>;
 }
 
-/** Built-in strategies and their payloads. */
-interface VitrineBuiltInStrategies {
-  /** Answers with exactly the payload it received: the same JSON text, or the same bytes. */
-  ping: { payload: VitrinePayload; result: VitrineResult };
-  /** Who the desktop user is. */
-  user: { payload: VitrineJSON; result: { name: string; login: string; locale: string } };
-  /** Acts on the window. Resolves with `true`. */
-  page: {
-    payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string };
-    result: true;
-  };
-}
+/** The payload argument of `invoke`: optional when the strategy accepts `null`. */
+type VitrinePayloadArgument<Payload> = null extends Payload ? [payload?: Payload] : [payload: Payload];
 
 declare global {
+  /**
+   * The strategies `vitrine.invoke` knows, by name: payload and result. The built-in ones
+   * are here; an app declares its own in this same global interface (a typed strategy's
+   * `Request` and `Response`), and `invoke` checks every call to them:
+   *
+   * @example
+   * declare global {
+   *   interface VitrineStrategies {
+   *     "cart.add": { payload: { sku: number; quantity: number }; result: { total: number } };
+   *   }
+   * }
+   */
+  interface VitrineStrategies {
+    /** Answers with exactly the payload it received: the same JSON text, or the same bytes. */
+    ping: { payload: VitrinePayload; result: VitrineResult };
+    /** Who the desktop user is. */
+    user: { payload: VitrineJSON; result: { name: string; login: string; locale: string } };
+    /** Acts on the window. Resolves with `true`. */
+    page: {
+      payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string };
+      result: true;
+    };
+  }
+
+
   interface Window {
     readonly vitrine: Vitrine;
     readonly webkit: { readonly messageHandlers: { readonly [name: string]: VitrineMessageHandler } };

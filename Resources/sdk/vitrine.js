@@ -80,14 +80,20 @@
   }
 
   // A reply as native code sends it (BridgeReply.swift): a string payload's own string,
-  // `{j: JSON text}` (parsed here, so object members keep their order) or `{x: base64}`
-  // (a Uint8Array).
+  // `{j: JSON text}` (parsed here, so object members keep their order), `{x: base64}`
+  // (a Uint8Array) or `{e: message, c: code}` (thrown as an Error with `code`).
   function decodeReply(reply) {
     if (reply === null || typeof reply !== 'object') return reply;
     if (typeof reply.j === 'string') {
       try { return parseJSON(reply.j); } catch (error) { throw new Error("vitrine: the strategy's answer is not valid JSON"); }
     }
     if (typeof reply.x === 'string') return fromBase64(reply.x);
+    if (typeof reply.e === 'string') {
+      // A strategy's Swift error: its description and `TypeName.caseName`.
+      var error = new Error(reply.e);
+      if (typeof reply.c === 'string') error.code = reply.c;
+      throw error;
+    }
     throw new Error('vitrine: malformed reply');
   }
 

@@ -11,6 +11,8 @@ struct VitrineCommand: ParsableCommand {
         usage: """
             vitrine [<url>] [--config <file>] [--preset <preset>] [<options>]
             vitrine check-config <file>
+            vitrine new <name> [--template minimal|kiosk]
+            vitrine dev [<dir> | <url>]
             """,
         discussion: """
             With no URL, no --config and no --app-dir, opens the bundled demo hybrid app. Presets: \
@@ -20,7 +22,7 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
 

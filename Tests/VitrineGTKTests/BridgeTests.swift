@@ -194,7 +194,7 @@ extension WebKitTests {
                 #expect(result.hasPrefix("rejected:") && result.contains("is not allowed to call 'ping'"), "\(frame): \(result)")
             }
             let rejectedOrigins = events.events.compactMap { event -> String? in
-                if case let .message("ping", "rejected", _, origin) = event { return origin }
+                if case let .message("ping", "rejected", _, origin, _) = event { return origin }
                 return nil
             }
             #expect(rejectedOrigins.contains("http://localhost:\(server.port)"))

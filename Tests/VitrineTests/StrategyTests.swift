@@ -79,7 +79,7 @@ struct ScriptMessageStrategiesTests {
         #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "ping", body: [1, 2])), context: context) == .success(.messageBody))
         #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "quick", body: "now")), context: context) == .success(.json(#""at once""#)))
         #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "quick", body: "refuse")), context: context)
-                == .failure(ScriptMessageError("quick: the disk is on fire")))
+                == .failure(ScriptMessageError("quick: the disk is on fire", code: "OtherError")))
         #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "quick", body: "later")), context: context) == nil)
         #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "echo", body: 1)), context: context) == nil, "the default is nil")
         #expect(strategies.immediateReply(ScriptMessageView(ScriptMessage(name: "nobody", body: 1)), context: context)
@@ -138,7 +138,8 @@ struct ScriptMessageStrategiesTests {
     @Test func otherErrorsBecomeAMessageNamingTheStrategy() async {
         let strategies = ScriptMessageStrategies([ThrowingStrategy()])
         let result = await strategies.dispatch(ScriptMessage(name: "throwing", body: nil), context: context)
-        #expect(result == .failure(ScriptMessageError("throwing: the disk is on fire")))
+        #expect(result == .failure(ScriptMessageError("throwing: the disk is on fire", code: "OtherError")),
+                "a struct error's code is its type's name")
     }
 
     @Test func asyncStrategyIsAwaited() async throws {

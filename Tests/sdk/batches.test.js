@@ -66,6 +66,17 @@ test('a batch answered with {v, e} rejects exactly the calls named in e', async 
   assert.strictEqual(results[2].value, 'OK TOO');
 });
 
+test('a call of a batch answered with {e, c} rejects with the code', async () => {
+  const frame = await busyChannel();
+  const waiting = ['ok', 'bad'].map((text) => frame.vitrine.invoke('ping', text));
+  const batch = await releaseBatch(frame);
+  batch.resolve(['OK', { e: 'ping: closed', c: 'ShopError.closed' }]);
+  const results = await Promise.allSettled(waiting);
+  assert.strictEqual(results[0].value, 'OK');
+  assert.strictEqual(results[1].reason.message, 'ping: closed');
+  assert.strictEqual(results[1].reason.code, 'ShopError.closed');
+});
+
 for (const [label, reply] of [
   ['a string', 'garbage'], ['null', null], ['a number', 3], ['{} (no v)', {}], ['{v: not an array}', { v: 'x' }],
 ]) {

@@ -11,7 +11,7 @@ const { Frame, plain, settle, SDK_DIR } = require('./support/fake-webkit.js');
 function declaredMembers(name) {
   const types = fs.readFileSync(path.join(SDK_DIR, 'vitrine.d.ts'), 'utf8');
   const body = types.match(new RegExp('interface ' + name + ' \\{([\\s\\S]*?)\\n\\}'))[1];
-  return Array.from(body.matchAll(/^ {2}(?:readonly )?(\w+)[<(:]/gm), (match) => match[1]).sort();
+  return Array.from(new Set(Array.from(body.matchAll(/^ {2}(?:readonly )?(\w+)[<(:]/gm), (match) => match[1]))).sort();
 }
 
 test('a string payload goes as token + "s" + text and resolves with the answer', async () => {
@@ -86,6 +86,18 @@ test('window.vitrine and its posters have the members vitrine.d.ts declares', ()
 test('a strategy\'s error rejects the call with it', async () => {
   const frame = new Frame({ respond: () => { throw new Error('out of stock'); } });
   await assert.rejects(frame.vitrine.invoke('ping', 'x'), { message: 'out of stock' });
+});
+
+test('a strategy\'s Swift error ({e, c}) rejects with an Error carrying its code', async () => {
+  const frame = new Frame({ handlers: ['cart.add'], respond: () => ({ e: 'cart.add: sku 7 is out of stock', c: 'CartError.outOfStock' }) });
+  const error = await frame.vitrine.invoke('cart.add', { sku: 7 }).then(() => null, (reason) => reason);
+  assert.ok(error instanceof frame.page.eval('Error'), 'an Error of the page');
+  assert.strictEqual(error.message, 'cart.add: sku 7 is out of stock');
+  assert.strictEqual(error.code, 'CartError.outOfStock');
+  // WebKit's own rejections (the bridge's) have no code.
+  const plainFrame = new Frame({ respond: () => { throw new Error('origin not allowed'); } });
+  const bridgeError = await plainFrame.vitrine.invoke('ping', 1).then(() => null, (reason) => reason);
+  assert.strictEqual(bridgeError.code, undefined);
 });
 
 test('calls that cannot go reject at once, without a post', async () => {

@@ -73,7 +73,7 @@ public final class ContainerMetrics: EventSink {
             loadChanged(event)
         case let .navigation(_, handler, policy, _, _, phase):
             navigations[NavigationKey(handler: handler, policy: policy.rawValue, phase: phase), default: 0] += 1
-        case let .message(_, outcome, _, _):
+        case let .message(_, outcome, _, _, _):
             messages[outcome, default: 0] += 1
         case let .native(action, detail):
             nativeEvent(action, detail)

@@ -87,8 +87,8 @@ public struct ScriptMessageStrategies: Sendable {
     }
 
     /// What the page's Promise rejects with: a `ScriptMessageError` as it is, anything else
-    /// prefixed with the message's name.
+    /// prefixed with the message's name, with its code (`TypeName.caseName`).
     private static func scriptMessageError(_ error: any Error, name: String) -> ScriptMessageError {
-        (error as? ScriptMessageError) ?? ScriptMessageError("\(name): \(error)")
+        (error as? ScriptMessageError) ?? ScriptMessageError("\(name): \(error)", code: ScriptMessageError.code(of: error))
     }
 }

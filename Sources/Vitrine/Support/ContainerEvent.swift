@@ -10,8 +10,9 @@ import Glibc
 /// Something worth auditing: a navigation decision, a script message, a load event.
 public enum ContainerEvent: Sendable, Equatable {
     case navigation(url: String, handler: String, policy: NavigationPolicy, navigationType: String, target: String, phase: String)
-    /// `origin` is the caller's origin as the bridge's isolated world saw it.
-    case message(name: String, outcome: String, error: String?, origin: String? = nil)
+    /// `origin` is the caller's origin as the bridge's isolated world saw it; `code` the
+    /// strategy's own error (`TypeName.caseName`) when it threw one.
+    case message(name: String, outcome: String, error: String?, origin: String? = nil, code: String? = nil)
     case load(event: String, url: String, error: String?)
     /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
     case native(action: String, detail: String)
@@ -26,7 +27,7 @@ public enum ContainerEvent: Sendable, Equatable {
 
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
-        case type, url, handler, policy, navigationType, target, phase, name, outcome, error, origin, event,
+        case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
              action, detail, kind, granted
     }
 
@@ -40,8 +41,8 @@ extension ContainerEvent: Encodable {
         case let .navigation(url, handler, policy, navigationType, target, phase):
             fields = [(.type, "navigation"), (.url, url), (.handler, handler), (.policy, policy.rawValue),
                       (.navigationType, navigationType), (.target, target), (.phase, phase)]
-        case let .message(name, outcome, error, origin):
-            fields = [(.type, "message"), (.name, name), (.outcome, outcome), (.error, error), (.origin, origin)]
+        case let .message(name, outcome, error, origin, code):
+            fields = [(.type, "message"), (.name, name), (.outcome, outcome), (.error, error), (.code, code), (.origin, origin)]
         case let .load(event, url, error):
             fields = [(.type, "load"), (.event, event), (.url, url), (.error, error)]
         case let .native(action, detail):

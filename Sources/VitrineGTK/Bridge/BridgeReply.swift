@@ -1,7 +1,7 @@
 import CWebKitGTK
 
 /// The forms of a reply the SDK reads (`decodeReply` in vitrine.js), built in the
-/// message's JS context: `{j: JSON text}` and `{x: base64}`. (A string payload goes back
+/// message's JS context: `{j: JSON text}`, `{x: base64}` and `{e: message, c: code}`. (A string payload goes back
 /// as the string itself.)
 ///
 /// Why not the value itself: WebKitGTK carries an object in a reply as a dictionary, so
@@ -20,6 +20,18 @@ enum BridgeReply {
     static func bytes(_ bytes: [UInt8], in context: UnsafeMutablePointer<JSCContext>?) -> UnsafeMutablePointer<JSCValue>? {
         guard let string = BridgeBytes.encode(bytes, in: context) else { return nil }
         return wrapped("x", string, in: context)
+    }
+
+    /// `{e: message, c: code}`, a new reference: a strategy's own error, which the SDK
+    /// throws as an `Error` with `code` (WebKit's rejection carries only a message).
+    static func error(_ message: String, code: String, in context: UnsafeMutablePointer<JSCContext>?) -> UnsafeMutablePointer<JSCValue>? {
+        guard let text = message.withCString({ jsc_value_new_string(context, $0) }),
+              let object = wrapped("e", text, in: context) else { return nil }
+        if let codeText = code.withCString({ jsc_value_new_string(context, $0) }) {
+            jsc_value_object_set_property(object, "c", codeText)
+            g_object_unref(gptr(codeText))
+        }
+        return object
     }
 
     /// `{key: value}`, taking `value`'s reference.

@@ -81,7 +81,10 @@ final class PendingScriptReply {
         case .success(.bytes(let bytes)):
             value = BridgeReply.bytes(bytes, in: context)
         case .failure(let error):
-            return .failure(error)
+            // A strategy's own Swift error resolves into `{e, c}`, which the SDK rejects
+            // with: WebKit's error message could not carry the code.
+            guard let code = error.code else { return .failure(error) }
+            value = BridgeReply.error(error.message, code: code, in: context)
         }
         guard let value else {
             jsc_context_clear_exception(context)

@@ -173,7 +173,8 @@ extension MessageAdapter {
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
             switch result {
             case .success: container?.record(.message(name: name, outcome: "resolved", error: nil, origin: origin))
-            case .failure(let error): container?.record(.message(name: name, outcome: "rejected", error: error.message, origin: origin))
+            case .failure(let error):
+                container?.record(.message(name: name, outcome: "rejected", error: error.message, origin: origin, code: error.code))
             }
         }
         // A strategy that knows its answer at once (`ping`) answers within this signal

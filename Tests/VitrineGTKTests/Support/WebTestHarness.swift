@@ -100,7 +100,7 @@ final class WebTestHarness {
 
     func messages() -> [(name: String, outcome: String, error: String?)] {
         events.events.compactMap {
-            if case let .message(name, outcome, error, _) = $0 { return (name, outcome, error) }
+            if case let .message(name, outcome, error, _, _) = $0 { return (name, outcome, error) }
             return nil
         }
     }

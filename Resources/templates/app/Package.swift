@@ -1,0 +1,20 @@
+// swift-tools-version:6.2
+// Made by `vitrine new __NAME__`.
+import PackageDescription
+
+let package = Package(
+    name: "__NAME__",
+    dependencies: [
+        __VITRINE_PACKAGE__,
+    ],
+    targets: [
+        .executableTarget(
+            name: "__NAME__",
+            dependencies: [
+                .product(name: "Vitrine", package: "Vitrine"),
+                .product(name: "VitrineGTK", package: "Vitrine"),
+                .product(name: "VitrineConfigFile", package: "Vitrine"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+/// `vitrine-types`: the page's declarations from an app's Swift sources.
+@Suite
+struct VitrineTypesTests {
+    static let checkout = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func generate(root: String, _ inputs: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try runProcess(try BuiltProducts.path("vitrine-types"), ["--root", root] + inputs, timeout: 30)
+    }
+
+    /// The template's web/strategies.d.ts is exactly what the generator writes for the
+    /// template's main.swift (and types.test.js checks it with tsc).
+    @Test func theTemplatesDeclarationsAreTheGeneratorsOutput() throws {
+        let app = Self.checkout.appendingPathComponent("Resources/templates/app")
+        let run = try generate(root: app.path, ["Sources"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = try String(contentsOf: app.appendingPathComponent("web/strategies.d.ts"), encoding: .utf8)
+        #expect(run.stdout == expected)
+    }
+
+    @Test func nestedTypesEnumsOptionalsAndCodingKeysBecomeTheirJSONShapes() throws {
+        let folder = try ConfigFolder()
+        try folder.write("Sources/Shop/Cart.swift", """
+            import Vitrine
+            enum Size: String, Codable { case small, large = "XL" }
+            struct Line: Codable { var sku: Int; var size: Size; var note: String? }
+            struct AddToCart: TypedScriptMessageStrategy {
+                static let identifier = "cart.add"
+                struct Request: Decodable {
+                    var lines: [Line]
+                    var express: Bool?
+                    var tags: Set<String>
+                    var extra: [String: Double]
+                    static var ignored = 1
+                    var computed: Int { 3 }
+                }
+                struct Total: Encodable {
+                    var amount: Double
+                    var currencyCode: String
+                    enum CodingKeys: String, CodingKey { case amount, currencyCode = "currency" }
+                }
+                func respond(to request: Request, context: ScriptMessageContext) async throws -> Total { fatalError() }
+            }
+            """)
+        try folder.write("Sources/Shop/More.swift", """
+            import Vitrine
+            struct NoName: TypedScriptMessageStrategy {
+                func respond(to request: Int, context: ScriptMessageContext) async throws -> [String?] { [] }
+            }
+            final class Echo: TypedScriptMessageStrategy {
+                static let identifier = "echo"
+                func respond(to request: JSONValue, context: ScriptMessageContext) async throws -> [Line] { [] }
+            }
+            """)
+        let run = try generate(root: folder.path, ["Sources"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let entries = run.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("    \"") }
+        #expect(entries == [
+            #"    "cart.add": { payload: { lines: { sku: number; size: "small" | "XL"; note?: string | null }[]; express?: boolean | null; tags: string[]; extra: { [key: string]: number } }; result: { amount: number; currency: string } };"#,
+            #"    "echo": { payload: VitrineJSON; result: { sku: number; size: "small" | "XL"; note?: string }[] };"#,
+        ])
+        #expect(run.stdout.contains("/** `AddToCart` in Sources/Shop/Cart.swift. */"))
+        #expect(run.stderr.contains("NoName has no `static let identifier"), "\(run.stderr)")
+    }
+
+    @Test func aMissingSourceIsAnError() throws {
+        let run = try generate(root: "/", ["/nonexistent/Sources"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("does not exist"))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import Vitrine
+import VitrineConfigFile
+import VitrineTestSupport
+
+/// `vitrine new`'s plan: names, the template files as written, the dependency line.
+@Suite("Project scaffold")
+struct ProjectScaffoldTests {
+    /// This checkout's Resources folder.
+    static let resources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources")
+
+    private func files(_ template: ProjectScaffold.Template, name: String = "Shop",
+                       dependency: ProjectScaffold.VitrineDependency = .path("/src/vitrine")) throws -> [String: String] {
+        let scaffold = try ProjectScaffold(name: name, template: template, dependency: dependency)
+        let files = try scaffold.files(templates: Self.resources.appendingPathComponent("templates"),
+                                       sdkTypes: Self.resources.appendingPathComponent("sdk/vitrine.d.ts"))
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+    }
+
+    @Test(arguments: ["Shop", "my_app", "_x", "App2"])
+    func swiftIdentifiersAreValidNames(name: String) throws {
+        try ProjectScaffold.validate(name: name)
+    }
+
+    @Test(arguments: ["", "9lives", "my-app", "my app", "café", "a/b", "Vitrine", "VitrineGTK", String(repeating: "a", count: 65)])
+    func otherNamesAreRefusedWithAReason(name: String) {
+        #expect(throws: ProjectScaffoldError.self) { try ProjectScaffold.validate(name: name) }
+    }
+
+    @Test func minimalWritesEveryFileWithTheNameAndTheDependencyFilledIn() throws {
+        let project = try files(.minimal)
+        #expect(project.keys.sorted() == [".gitignore", "Package.swift", "README.md", "Sources/Shop/main.swift",
+                                          "vitrine.toml", "web/app.js", "web/index.html", "web/strategies.d.ts", "web/vitrine.d.ts"])
+        for (path, text) in project {
+            #expect(!text.contains("__NAME__") && !text.contains("__VITRINE_PACKAGE__"), "\(path) has a placeholder left")
+        }
+        #expect(project["Package.swift"]?.contains(#".package(name: "Vitrine", path: "/src/vitrine")"#) == true)
+        #expect(project["Package.swift"]?.contains(#"name: "Shop""#) == true)
+        #expect(project["Sources/Shop/main.swift"]?.contains("TypedScriptMessageStrategy") == true)
+        #expect(project["web/app.js"]?.contains("vitrine.invoke('greet'") == true)
+        #expect(project[".gitignore"] == ".build/\nPackage.resolved\n")
+        let sdkTypes = try String(contentsOf: Self.resources.appendingPathComponent("sdk/vitrine.d.ts"), encoding: .utf8)
+        #expect(project["web/vitrine.d.ts"] == sdkTypes, "the SDK's own types, copied")
+        #expect(project["vitrine.toml"]?.contains(#"preset = "app""#) == true)
+    }
+
+    @Test func theURLDependencyIsAVersionedPackage() throws {
+        let project = try files(.minimal, dependency: .url("https://example.org/vitrine", from: "0.1.0"))
+        #expect(project["Package.swift"]?.contains(#".package(url: "https://example.org/vitrine", from: "0.1.0")"#) == true)
+    }
+
+    @Test func kioskReplacesOnlyTheConfiguration() throws {
+        let minimal = try files(.minimal)
+        let kiosk = try files(.kiosk)
+        #expect(kiosk.keys.sorted() == minimal.keys.sorted())
+        #expect(kiosk["vitrine.toml"]?.contains(#"preset = "kiosk""#) == true)
+        #expect(kiosk.filter { $0.key != "vitrine.toml" } == minimal.filter { $0.key != "vitrine.toml" })
+    }
+
+    /// The written configuration is one `vitrine check-config` accepts, opening the app folder.
+    @Test(arguments: ProjectScaffold.Template.allCases)
+    func theConfigurationBuilds(template: ProjectScaffold.Template) throws {
+        let folder = try ConfigFolder()
+        _ = try folder.makeFolder("web")
+        let path = try folder.write("vitrine.toml", try #require(try files(template)["vitrine.toml"]))
+        let configuration = try ConfigFile(path: path).configuration()
+        #expect(configuration.startURL?.absoluteString == "app://app/index.html")
+    }
+
+    @Test func aCheckoutIsFoundByItsPackageName() throws {
+        #expect(ProjectScaffold.vitrineCheckout(resources: Self.resources)?.standardizedFileURL
+                == Self.resources.deletingLastPathComponent().standardizedFileURL)
+        let folder = try ConfigFolder()
+        _ = try folder.write("Package.swift", #"let package = Package(name: "Other")"#)
+        let resources = URL(fileURLWithPath: try folder.makeFolder("Resources"))
+        #expect(ProjectScaffold.vitrineCheckout(resources: resources) == nil)
+    }
+}

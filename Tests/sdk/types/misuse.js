@@ -1,0 +1,15 @@
+// @ts-check
+/// <reference path="../../../Resources/sdk/vitrine.d.ts" />
+/// <reference path="../../../Resources/templates/app/web/strategies.d.ts" />
+// Calls that must NOT type-check (types.test.js expects tsc to report each line marked).
+
+async function misuse() {
+  await vitrine.invoke('greet', { name: 42 }); // expect-error: a number for a string
+  await vitrine.invoke('greet'); // expect-error: the payload is required
+  const reply = await vitrine.invoke('greet', { name: 'Ada' });
+  /** @type {number} */
+  const wrong = reply.message; // expect-error: the result's message is a string
+  await vitrine.invoke('page', { action: 'fly' }); // expect-error: no such action
+  return wrong;
+}
+misuse();
