@@ -4,7 +4,8 @@ import VitrineTestSupport
 
 /// The README's "Your first hybrid app", run as written: `vitrine new Hello`, `swift build`
 /// of the new project against this checkout, then its program under Xvfb with
-/// `--exit-after-load --screenshot`, which prints the title the page set from Swift's answer.
+/// `--exit-after-load --screenshot`, which prints the title the page set from Swift's answer;
+/// then the `generate-vitrine-types` command plugin on it.
 ///
 /// The one nested `swift build` of the test suites. Its scratch folder
 /// (`.build-new-project/` in this checkout) is kept between runs, so only the first run
@@ -43,5 +44,17 @@ struct NewProjectBuildTests {
         #expect(run.stdout.contains("title: Hello, Ada, from Swift!"), "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         let png = FileManager.default.contents(atPath: screenshot) ?? Data()
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot of the page")
+
+        // The command plugin, as the README has it, rewrites web/strategies.d.ts from the
+        // project's sources: the same declarations `vitrine new` wrote.
+        let declarations = project.appendingPathComponent("web/strategies.d.ts")
+        let written = try String(contentsOf: declarations, encoding: .utf8)
+        try FileManager.default.removeItem(at: declarations)
+        let generate = try runProcess("/usr/bin/env", ["swift", "package", "--package-path", project.path,
+                                                       "--scratch-path", work.appendingPathComponent("scratch").path,
+                                                       "--allow-writing-to-package-directory", "generate-vitrine-types"],
+                                      timeout: 1_200)
+        #expect(generate.status == 0, "\(generate.stderr.suffix(4000))")
+        #expect((try? String(contentsOf: declarations, encoding: .utf8)) == written, "the plugin's output is the template's")
     }
 }
