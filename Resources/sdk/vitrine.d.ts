@@ -206,6 +206,32 @@ declare global {
       payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string };
       result: true;
     };
+    // The capabilities, as `vitrine.storage` & co. send them (prefer those): refused unless
+    // `[capabilities]` grants them to the calling frame's origin.
+    storage: {
+      payload: { action: "get" | "remove"; key: string } | { action: "set"; key: string; value: VitrineJSON }
+        | { action: "keys" | "clear" };
+      result: VitrineJSON;
+    };
+    clipboard: {
+      payload: { action: "readText" } | { action: "writeText"; text: string } | { action: "writeImage"; png: string };
+      result: VitrineJSON;
+    };
+    window: {
+      payload: { action: "state" | "minimize" | "maximize" | "unmaximize" | "close" } | { action: "setTitle"; title: string }
+        | { action: "resize"; width: number; height: number } | { action: "fullscreen" | "keepAbove"; on: boolean }
+        | { action: "open"; url: string; title?: string; width?: number; height?: number };
+      result: VitrineJSON;
+    };
+    notification: { payload: { action: "show"; title: string; body?: string; id?: string }; result: VitrineJSON };
+    dialog: {
+      payload: { action: "open"; title?: string; directory?: string; multiple?: true; folder?: true }
+        | { action: "save"; title?: string; directory?: string; name?: string; text?: string; base64?: string }
+        | { action: "message" | "confirm"; title: string; message: string }
+        | { action: "read"; path: string; as: "text" | "base64" };
+      result: VitrineJSON;
+    };
+    shell: { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: VitrineJSON };
   }
 
 

@@ -10,6 +10,7 @@ async function misuse() {
   /** @type {number} */
   const wrong = reply.message; // expect-error: the result's message is a string
   await vitrine.invoke('page', { action: 'fly' }); // expect-error: no such action
+  await vitrine.invoke('storage', { action: 'set', key: 1, value: 2 }); // expect-error: a key is a string
   return wrong;
 }
 misuse();
