@@ -72,9 +72,13 @@ final class WebTestHarness {
 
     /// Shows the window, loads `path` and waits for the load to finish.
     func open(_ path: String) async throws {
+        let url = Self.url(path)
         container.start()
-        container.load(Self.url(path))
-        try await fixture.nextLoad(of: Self.url(path))
+        // `start()` loads the start page (the app folder's index.html) itself: loading it
+        // again would replace the page under the test's next script ("Unsupported result
+        // type" from WebKit when the evaluation's page goes away).
+        if container.configuration.startURL?.absoluteString != url.absoluteString { container.load(url) }
+        try await fixture.nextLoad(of: url)
     }
 
     /// Waits for a `finished` load event for `url`.
