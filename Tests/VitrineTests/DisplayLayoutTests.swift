@@ -168,13 +168,3 @@ struct DisplayLayoutTests {
             """) == ["displays.toml:4:1: displays[0].playlist[0] needs duration: seconds it stays"])
     }
 }
-
-/// Every error the file `text` at `path` gets, as `FILE:LINE:COLUMN: message` (none: it builds).
-func configurationErrors(_ text: String, path: String) -> [String] {
-    do {
-        _ = try ConfigFile(text: text, path: path).configuration()
-        return []
-    } catch {
-        return error.allErrors.map(\.description)
-    }
-}

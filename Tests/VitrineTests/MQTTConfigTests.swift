@@ -9,12 +9,7 @@ import VitrineTestSupport
 @Suite("MQTT: configuration")
 struct MQTTConfigTests {
     private func problems(_ text: String, in folder: borrowing ConfigFolder) -> [String] {
-        do {
-            _ = try ConfigFile(text: text, path: folder.path + "/m.toml").configuration()
-            return []
-        } catch {
-            return error.allErrors.map { $0.description.replacingOccurrences(of: folder.path, with: "DIR") }
-        }
+        configurationErrors(text, named: "m.toml", in: folder)
     }
 
     private func file(in folder: borrowing ConfigFolder, _ name: String, _ text: String, mode: Int) throws {

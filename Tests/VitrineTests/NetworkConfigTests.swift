@@ -9,12 +9,7 @@ import VitrineTestSupport
 @Suite("Network: config and credential decisions")
 struct NetworkConfigTests {
     private func problems(_ text: String, in folder: borrowing ConfigFolder) -> [String] {
-        do {
-            _ = try ConfigFile(text: text, path: folder.path + "/n.toml").configuration()
-            return []
-        } catch {
-            return error.allErrors.map { $0.description.replacingOccurrences(of: folder.path, with: "DIR") }
-        }
+        configurationErrors(text, named: "n.toml", in: folder)
     }
 
     private func passwordFile(_ folder: borrowing ConfigFolder, mode: Int, text: String = "s3cret\n") throws -> String {
