@@ -49,7 +49,7 @@ final class RecoveryMonitor: PaneCollaborator {
         signals.disconnectAll()
         watchdog?.cancel()
         watchdog = nil
-        loadDeadline?.cancel()
+        disarmLoadDeadline()
         retrier.cancel()
     }
 
@@ -134,7 +134,7 @@ final class RecoveryMonitor: PaneCollaborator {
     /// cancelled, a load replaced by another.
     fileprivate func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?) -> Bool {
         guard let pane else { return false }
-        loadCommitted() // no longer waiting for an answer
+        disarmLoadDeadline()
         let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
         pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uri), error: message)
         guard let error, let url = URL(string: uri) else { return false }
@@ -178,13 +178,18 @@ final class RecoveryMonitor: PaneCollaborator {
 
     /// The server answered (`PageEvents`).
     func loadCommitted() {
+        disarmLoadDeadline()
+    }
+
+    /// No load is waiting for its server's first answer any more.
+    private func disarmLoadDeadline() {
         loadDeadline?.cancel()
         loadDeadline = nil
     }
 
     /// A load finished (`PageEvents`): the page being retried may be back.
     func loadFinished() {
-        loadCommitted()
+        disarmLoadDeadline()
         retrier.loadFinished()
     }
 
@@ -195,7 +200,7 @@ final class RecoveryMonitor: PaneCollaborator {
 
     /// Shows the error page of `kind` for `url`, counting down to the retrier's next attempt.
     private func retryLater(_ kind: ErrorPage.Kind, _ url: URL, detail: String, because failure: LoadFailure) {
-        loadCommitted() // the error page's own load is not timed
+        disarmLoadDeadline() // the error page's own load is not timed
         let delay = retrier.failed(url, because: failure)
         show(ErrorPage(kind: kind, url: url, detail: detail, countdown: delay.wholeSecondsRoundedUp))
     }
