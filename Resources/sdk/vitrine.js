@@ -31,6 +31,16 @@
   // would only make one big copy out of several.
   var CHANNEL_POSTS = 2;
   var BATCH_LIMIT = 1024;
+  // A channel's ports besides its own name (the string port): JSON text and base64 text
+  // posted there as bare strings, answered the same way (BridgeChannel.Port).
+  var JSON_PORT = '.j';
+  var BYTES_PORT = '.x';
+  // Strings at least HOIST_MIN characters long inside a payload with at most HOIST_MEMBERS
+  // members of its own travel beside its JSON text, not in it: JSON.stringify and JSON.parse
+  // would copy and scan them twice more. Their places in the text read HOIST_MARK + index.
+  var HOIST_MIN = 4096;
+  var HOIST_MEMBERS = 64, HOIST_NODES = 1024;
+  var HOIST_MARK = '\uffff';
   var callsWithoutChannel = new Map();
   var channels = new Map();
   var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
@@ -66,27 +76,82 @@
     return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]' ? new Uint8Array(payload) : null;
   }
 
-  // What a call carries (`kind`, `text`): 's' a string payload as it is, 'j' JSON text,
-  // 'x' a byte buffer's base64 text. Throws a TypeError for what JSON cannot carry.
-  function encode(payload) {
-    if (typeof payload === 'string') return { kind: 's', text: payload };
+  // What a call carries (`kind`, `text`, `size`): 's' a string payload as it is, 'j' JSON
+  // text, 'x' a byte buffer's base64 text. `hoisted` (with 'j', when `mayHoist`): the long
+  // strings the text names by place (see `hoist`). Throws a TypeError for what JSON cannot carry.
+  function encode(payload, mayHoist) {
+    if (typeof payload === 'string') return { kind: 's', text: payload, size: payload.length };
     var bytes = asBytes(payload);
-    if (bytes !== null) return { kind: 'x', text: toBase64(bytes) };
+    if (bytes !== null) {
+      var base64 = toBase64(bytes);
+      return { kind: 'x', text: base64, size: base64.length };
+    }
     var body;
-    try { body = payload === undefined ? 'null' : stringifyJSON(payload); }
-    catch (error) { throw new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message); }
+    try {
+      var hoisted = mayHoist ? hoist(payload) : null;
+      if (hoisted !== null) return { kind: 'j', text: hoisted[0], hoisted: hoisted, size: Infinity };
+      body = payload === undefined ? 'null' : stringifyJSON(payload);
+    } catch (error) {
+      throw new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message);
+    }
     if (body === undefined) throw new TypeError('vitrine.invoke: payload is not JSON-serialisable');
-    return { kind: 'j', text: body };
+    return { kind: 'j', text: body, size: body.length };
   }
 
-  // A reply as native code sends it (BridgeReply.swift): a string payload's own string,
-  // `{j: JSON text}` (parsed here, so object members keep their order), `{x: base64}`
-  // (a Uint8Array) or `{e: message, c: code}` (thrown as an Error with `code`).
-  function decodeReply(reply) {
-    if (reply === null || typeof reply !== 'object') return reply;
-    if (typeof reply.j === 'string') {
-      try { return parseJSON(reply.j); } catch (error) { throw new Error("vitrine: the strategy's answer is not valid JSON"); }
+  // [JSON text, string, …] when an object or array with at most HOIST_MEMBERS members of its
+  // own holds a string of HOIST_MIN characters or more as one of them: every such string
+  // (and any string starting with HOIST_MARK, so a mark always means a place) leaves the
+  // text, which holds HOIST_MARK + its index in the array instead. Null when there is
+  // nothing to lift, or the payload has more than HOIST_NODES values (the page's parse
+  // would revive each of them). JSON.stringify's own rules apply: toJSON, replacer order.
+  var TOO_MANY_NODES = {}, UNKNOWN_PLACE = {};
+  function hoist(payload) {
+    if (payload === null || typeof payload !== 'object' || typeof payload.toJSON === 'function') return null;
+    var keys = isArray(payload) ? null : Object.keys(payload);
+    var count = keys === null ? payload.length : keys.length;
+    if (count > HOIST_MEMBERS) return null;
+    for (var i = 0, long = false; i < count && !long; i++) {
+      var member = keys === null ? payload[i] : payload[keys[i]];
+      long = typeof member === 'string' && member.length >= HOIST_MIN;
     }
+    if (!long) return null;
+    var parts = [null], nodes = 0;
+    try {
+      parts[0] = stringifyJSON(payload, function (key, value) {
+        if (++nodes > HOIST_NODES) throw TOO_MANY_NODES;
+        return typeof value === 'string' && (value.length >= HOIST_MIN || value.charCodeAt(0) === 0xffff)
+          ? HOIST_MARK + (parts.push(value) - 1) : value;
+      });
+    } catch (error) {
+      if (error === TOO_MANY_NODES) return null;
+      throw error;
+    }
+    return parts;
+  }
+
+  // The value of [JSON text, string, …] (`hoist`): each string of the text that starts with
+  // HOIST_MARK is the lifted string its index names.
+  function unhoist(parts) {
+    return parseJSON(parts[0], function (key, value) {
+      if (typeof value !== 'string' || value.charCodeAt(0) !== 0xffff) return value;
+      var lifted = parts[+value.slice(1)];
+      if (typeof lifted !== 'string') throw UNKNOWN_PLACE;
+      return lifted;
+    });
+  }
+
+  // A reply as native code sends it (BridgeReply.swift): a string in the form of the port
+  // it came back on (`kind`: 's' the string itself, 'j' JSON text, 'x' base64 text),
+  // [JSON text, string, …] on the JSON port (`hoist`), `{j: JSON text}` (parsed here, so
+  // object members keep their order), `{x: base64}` (a Uint8Array) or `{e: message, c: code}`
+  // (thrown as an Error with `code`).
+  function decodeReply(reply, kind) {
+    if (typeof reply === 'string' && kind !== undefined && kind !== 's') {
+      return kind === 'j' ? parseReply(reply, parseJSON) : fromBase64(reply);
+    }
+    if (reply === null || typeof reply !== 'object') return reply;
+    if (kind === 'j' && isArray(reply) && typeof reply[0] === 'string') return parseReply(reply, unhoist);
+    if (typeof reply.j === 'string') return parseReply(reply.j, parseJSON);
     if (typeof reply.x === 'string') return fromBase64(reply.x);
     if (typeof reply.e === 'string') {
       // A strategy's Swift error: its description and `TypeName.caseName`.
@@ -95,6 +160,12 @@
       throw error;
     }
     throw new Error('vitrine: malformed reply');
+  }
+
+  function parseReply(text, parse) {
+    try { return parse(text); } catch (error) {
+      throw new Error(error === UNKNOWN_PLACE ? 'vitrine: malformed reply' : "vitrine: the strategy's answer is not valid JSON");
+    }
   }
 
   // The registrar answers 'vitrine:hello' if it ran first, or announces the token
@@ -114,14 +185,21 @@
     callsWithoutChannel.set(name, calls);
     if (calls <= CHANNEL_AFTER) return undefined;
     // `+`: the channel takes batches (the strategy answers at once).
-    var batches = true, port = native[name + '#' + token + '+'];
-    if (!port) { batches = false; port = native[name + '#' + token]; }
+    var batches = true, base = name + '#' + token + '+', port = native[base];
+    if (!port) { batches = false; base = name + '#' + token; port = native[base]; }
     // None if this frame may not call it, or WebKit has not applied the registration yet.
-    if (!port || typeof port.postMessage !== 'function') return undefined;
-    channel = { name: name, port: port, batches: batches, shared: handler, unanswered: 0, waiting: [] };
+    if (!isPort(port)) return undefined;
+    // Native code registers the JSON and bytes ports before the string port.
+    var json = native[base + JSON_PORT], bytes = native[base + BYTES_PORT];
+    channel = { name: name, port: port, json: isPort(json) ? json : null, bytes: isPort(bytes) ? bytes : null,
+                batches: batches, shared: handler, unanswered: 0, waiting: [] };
     channels.set(name, channel);
     callsWithoutChannel.delete(name);
     return channel;
+  }
+
+  function isPort(port) {
+    return !!port && typeof port.postMessage === 'function';
   }
 
   document.addEventListener('vitrine:event', function (event) {
@@ -151,7 +229,7 @@
       }
       if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
       var channel = channelFor(name, handler);
-      var call = encode(payload);
+      var call = encode(payload, channel !== undefined && channel.json !== null);
       return channel ? postOnChannel(channel, call) : postShared(handler, call);
     } catch (error) {
       return Promise.reject(error);
@@ -160,11 +238,11 @@
 
   // The shared handler's forms, with the frame's token.
   function postShared(handler, call) {
-    return handler.postMessage(sharedMessage(call)).then(decodeReply);
+    return handler.postMessage(sharedMessage(call)).then(function (reply) { return decodeReply(reply); });
   }
 
   function sharedMessage(call) {
-    if (call.kind === 'j') return token + 'j' + call.text;
+    if (call.kind === 'j') return token + 'j' + (call.hoisted ? stringifyJSON(unhoist(call.hoisted)) : call.text);
     if (call.kind === 'x') return { t: token, x: call.text };
     // Inside the request string only what survives native code's UTF-8 C string as it
     // is: no NUL, no lone surrogate.
@@ -173,10 +251,20 @@
       ? token + 's' + text : { t: token, v: text };
   }
 
-  // What a call posts on a channel: a string payload as it is, JSON as `{j: text}`, bytes
-  // as `{x: base64}` (the reply forms too: `ping` sends the post back as it is).
+  // What a call posts on a channel's string port: a string payload as it is, JSON as
+  // `{j: text}`, bytes as `{x: base64}` (the reply forms too: `ping` sends the post back as
+  // it is). A batch's calls go in these forms.
   function channelMessage(call) {
     return call.kind === 's' ? call.text : call.kind === 'j' ? { j: call.text } : { x: call.text };
+  }
+
+  // Where a call goes on its channel, and what it posts there: JSON and bytes as bare
+  // strings on their own ports (hoisted JSON as [text, string, …]), whose replies come back
+  // in the same form; else on the string port.
+  function channelPost(channel, call) {
+    if (call.kind === 'j' && channel.json !== null) return { port: channel.json, kind: 'j', message: call.hoisted || call.text };
+    if (call.kind === 'x' && channel.bytes !== null) return { port: channel.bytes, kind: 'x', message: call.text };
+    return { port: channel.port, kind: 's', message: channelMessage(call) };
   }
 
   // On the frame's channel: posted at once while fewer than CHANNEL_POSTS posts are
@@ -184,15 +272,16 @@
   // for the next batch. Once native code has closed the channel (the bridge forgot this
   // frame), WebKit refuses posts there; the shared handler then says why.
   function postOnChannel(channel, call) {
-    if (channel.batches && channel.unanswered >= CHANNEL_POSTS && call.text.length <= SHORT_STRING) {
+    if (channel.batches && channel.unanswered >= CHANNEL_POSTS && call.size <= SHORT_STRING) {
       return new Promise(function (resolve, reject) {
         channel.waiting.push({ call: call, resolve: resolve, reject: reject });
       });
     }
     channel.unanswered++;
-    return channel.port.postMessage(channelMessage(call)).then(function (reply) {
+    var post = channelPost(channel, call);
+    return post.port.postMessage(post.message).then(function (reply) {
       answered(channel, null);
-      return decodeReply(reply);
+      return decodeReply(reply, post.kind);
     }, function (error) {
       answered(channel, error);
       if (!isClosed(error)) throw error;

@@ -42,6 +42,9 @@ import Vitrine
             "var CHANNEL_AFTER = \(BridgeChannel.openAfter);",
             "var CHANNEL_POSTS = \(BridgeChannel.unansweredPosts);",
             "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
+            "var JSON_PORT = '.j';",
+            "var BYTES_PORT = '.x';",
+            #"var HOIST_MARK = '\uffff';"#,
         ])
         #expect(SDKFile.frameRegistrar.requiredLines.first == "var FRAME_HANDLER = 'vitrine-frame';")
     }

@@ -14,7 +14,12 @@ import Vitrine
 /// Why not at once: WebKit keeps each handler name as a GQuark for the life of the process,
 /// so a channel costs about 100 bytes for good. Only a frame that keeps calling gets one.
 ///
-/// Lifetime: opened by `WebPane.openChannel`, closed (handler unregistered, signal
+/// Ports: the channel is three handlers, one per kind of payload (`Port`), so that every
+/// call is one bare string, the cheapest value WebKit carries: a string payload on the
+/// channel's own name, JSON text on `.j` (or `[text, string, …]`, see `HoistedJSONText`),
+/// base64 on `.x`; a reply there in the same form.
+///
+/// Lifetime: opened by `WebPane.openChannel`, closed (handlers unregistered, signals
 /// disconnected) when the registry forgets that frame or the pane tears down. The pane's
 /// `channels` table owns it; its signal connection's context holds it too, so a message
 /// in flight never finds it gone.
@@ -35,10 +40,25 @@ final class BridgeChannel {
     /// whatever the channel (a swapped strategy may wait), but the SDK sends them only here.
     let batches: Bool
     /// `strategy#token`, with `+` after it when the channel `batches` (how the SDK learns
-    /// that): the WebKit handler's name.
+    /// that): the string port's WebKit handler name, and the others' stem.
     let handlerName: String
-    /// Its `script-message-with-reply-received::handlerName` connection.
-    var signalID: gulong = 0
+    /// Its ports' `script-message-with-reply-received::NAME` connections.
+    var signalIDs: [gulong] = []
+
+    /// What a post on each of a channel's handlers carries, and the form of a reply there.
+    enum Port: String, CaseIterable {
+        /// The channel's own name: a string payload (or the object forms, and batches).
+        case text = ""
+        /// `.j`: JSON text, or `[text, string, …]` with its long strings beside it.
+        case json = ".j"
+        /// `.x`: a byte buffer's base64 text.
+        case bytes = ".x"
+    }
+
+    /// The WebKit handler name of `port`.
+    func handlerName(_ port: Port) -> String {
+        handlerName + port.rawValue
+    }
 
     init(strategy: String, token: FrameToken, allowedOrigins: Set<Origin>, batches: Bool) {
         self.strategy = strategy
@@ -62,9 +82,25 @@ final class BridgeChannel {
         case batch(JSValueReference, count: Int)
     }
 
-    /// The message a channel post carries, or nil if it is not of the SDK's forms (a batch
+    /// The most strings one hoisted JSON post may carry beside its text.
+    static let hoistedLimit = 4096
+
+    /// The message a post on `port` carries, or nil if it is not of the SDK's forms (a batch
     /// of more than `batchLimit` calls included).
-    static func message(of value: UnsafeMutablePointer<JSCValue>) -> Message? {
+    static func message(of value: UnsafeMutablePointer<JSCValue>, on port: Port) -> Message? {
+        switch port {
+        case .text: break
+        case .json:
+            if jsc_value_is_string(value) != 0 {
+                let text = JSValueReference(retaining: value)
+                return .call(.jsonText(text, posted: text))
+            }
+            return hoistedJSON(value).map(Message.call)
+        case .bytes:
+            guard jsc_value_is_string(value) != 0 else { return nil }
+            let base64 = JSValueReference(retaining: value)
+            return .call(.bytes(base64, posted: base64))
+        }
         if let body = body(of: value) { return .call(body) }
         guard jsc_value_is_object(value) != 0,
               let calls = JSValueReference(property: "b", of: value),
@@ -76,7 +112,21 @@ final class BridgeChannel {
         return .batch(calls, count: count)
     }
 
-    /// What the SDK posts for one call: a string payload as it is, bytes as `{x: base64}`,
+    /// `[JSON text, string, …]`: an array of strings only, at most `hoistedLimit` beside the text.
+    private static func hoistedJSON(_ value: UnsafeMutablePointer<JSCValue>) -> BridgeRequest.Body? {
+        guard jsc_value_is_array(value) != 0,
+              let length = JSValueReference(property: "length", of: value).map({ Int(jsc_value_to_int32($0.pointer)) }),
+              (1...hoistedLimit + 1).contains(length)
+        else { return nil }
+        for index in 0..<length {
+            guard let part = jsc_value_object_get_property_at_index(value, guint(index)) else { return nil }
+            defer { g_object_unref(gptr(part)) }
+            guard jsc_value_is_string(part) != 0 else { return nil }
+        }
+        return .hoistedJSON(JSValueReference(retaining: value), count: length)
+    }
+
+    /// What the SDK posts for one call on the string port: a string payload as it is, bytes as `{x: base64}`,
     /// anything else as `{j: JSON text}` (checked by `JSON.stringify` in the page, as on the
     /// shared handler). Nil for anything else.
     static func body(of value: UnsafeMutablePointer<JSCValue>) -> BridgeRequest.Body? {

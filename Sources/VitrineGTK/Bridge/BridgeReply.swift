@@ -12,8 +12,12 @@ import CWebKitGTK
 enum BridgeReply {
     /// `{j: text}`, a new reference.
     static func json(_ text: String, in context: UnsafeMutablePointer<JSCContext>?) -> UnsafeMutablePointer<JSCValue>? {
-        guard let string = text.withCString({ jsc_value_new_string(context, $0) }) else { return nil }
-        return wrapped("j", string, in: context)
+        string(text, in: context).flatMap { wrapped("j", $0, in: context) }
+    }
+
+    /// `text` as a JS string, a new reference (JSON text's reply form on a channel's JSON port).
+    static func string(_ text: String, in context: UnsafeMutablePointer<JSCContext>?) -> UnsafeMutablePointer<JSCValue>? {
+        text.withCString { jsc_value_new_string(context, $0) }
     }
 
     /// `{x: base64}`, a new reference.

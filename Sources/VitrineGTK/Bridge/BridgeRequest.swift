@@ -17,16 +17,20 @@ struct BridgeRequest {
         /// JSON text, still the page's own string; `posted` is the `{j: text}` it came in,
         /// which is also how a reply with the same value looks.
         case jsonText(JSValueReference, posted: JSValueReference)
-        /// A byte buffer's base64 text, still the page's own string; `posted` is the object
-        /// it came in (`{x: base64}`, the reply form for the same bytes).
+        /// A byte buffer's base64 text, still the page's own string; `posted` is the value
+        /// it came in (`{x: base64}`, or the bare string on a channel's bytes port), which
+        /// is also the reply form for the same bytes where it came.
         case bytes(JSValueReference, posted: JSValueReference)
+        /// `[JSON text, string, …]` on a channel's JSON port: the text with its long strings
+        /// beside it (`HoistedJSONText`); `count` is the array's length.
+        case hoistedJSON(JSValueReference, count: Int)
 
         /// The posted value that, sent back as it is, gives the page this same payload
         /// (`ping`): nil for the forms that came inside the request string.
         var postedReply: JSValueReference? {
             switch self {
             case .text, .json: nil
-            case .value(let value), .jsonText(_, let value), .bytes(_, let value): value
+            case .value(let value), .jsonText(_, let value), .bytes(_, let value), .hoistedJSON(let value, _): value
             }
         }
     }
@@ -77,7 +81,20 @@ struct BridgeRequest {
         case .value(let value): return { takeString(jsc_value_to_json(value.pointer, 0)) ?? "null" }
         case .jsonText(let text, _): return { takeString(jsc_value_to_string(text.pointer)) ?? "null" }
         case .bytes(let base64, _): return { takeString(jsc_value_to_json(base64.pointer, 0)) ?? "null" }
+        case .hoistedJSON(let parts, let count): return { hoistedText(parts.pointer, count: count) }
         }
+    }
+
+    /// The whole JSON text of `[JSON text, string, …]`: each lifted string as JSC quotes it
+    /// (NUL, lone surrogates and all), in its place.
+    private static func hoistedText(_ parts: UnsafeMutablePointer<JSCValue>, count: Int) -> String {
+        func part(_ index: Int, json: Bool) -> String? {
+            guard index < count, let value = jsc_value_object_get_property_at_index(parts, guint(index)) else { return nil }
+            defer { g_object_unref(gptr(value)) }
+            return takeString(json ? jsc_value_to_json(value, 0) : jsc_value_to_string(value))
+        }
+        guard let text = part(0, json: false) else { return "null" }
+        return HoistedJSONText.splice(text) { index in index > 0 ? part(index, json: true) : nil }
     }
 
     /// Makes the bytes of a byte buffer's body when they are first read; nil for other bodies.

@@ -1,10 +1,11 @@
 import CWebKitGTK
 import Vitrine
 
-/// Where one message's answer goes: WebKit's reply to that message, or one call's place in
-/// the reply to a channel batch (`BridgeBatchReply`).
+/// Where one message's answer goes: WebKit's reply to that message (in the form of the
+/// channel port it came on: `.text` for the shared handlers), or one call's place in the
+/// reply to a channel batch (`BridgeBatchReply`, string-port forms).
 enum ReplyDestination {
-    case message(OpaquePointer)
+    case message(OpaquePointer, port: BridgeChannel.Port = .text)
     case batchItem(BridgeBatchReply, index: Int)
 }
 
@@ -21,7 +22,7 @@ final class PendingScriptReply {
     private let body: BridgeRequest.Body?
 
     init(to destination: ReplyDestination, messageValue: UnsafeMutablePointer<JSCValue>, body: BridgeRequest.Body?) {
-        if case .message(let reply) = destination { webkit_script_message_reply_ref(reply) }
+        if case .message(let reply, _) = destination { webkit_script_message_reply_ref(reply) }
         self.destination = destination
         self.messageValue = messageValue
         self.body = body
@@ -35,7 +36,7 @@ final class PendingScriptReply {
         guard let destination else { return false }
         self.destination = nil
         Self.send(result, body: body, messageValue: messageValue, to: destination)
-        if case .message(let reply) = destination { webkit_script_message_reply_unref(reply) }
+        if case .message(let reply, _) = destination { webkit_script_message_reply_unref(reply) }
         return true
     }
 
@@ -45,8 +46,8 @@ final class PendingScriptReply {
     static func send(_ result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?,
                      messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination) {
         switch destination {
-        case .message(let reply):
-            switch value(of: result, body: body, in: jsc_value_get_context(messageValue)) {
+        case .message(let reply, let port):
+            switch value(of: result, body: body, port: port, in: jsc_value_get_context(messageValue)) {
             case .success(let value):
                 webkit_script_message_reply_return_value(reply, value)
                 g_object_unref(gptr(value))
@@ -61,8 +62,10 @@ final class PendingScriptReply {
     /// The JS value (a new reference) a result resolves the Promise with, or the message it
     /// rejects it with. In the forms the SDK reads back (`BridgeReply`): a string payload
     /// as a string, JSON as `{j: text}` (the page parses it: object members keep their
-    /// order, which WebKit's own object replies lose), bytes as `{x: base64}`.
+    /// order, which WebKit's own object replies lose), bytes as `{x: base64}`; on a
+    /// channel's JSON or bytes `port`, its own kind as a bare string.
     static func value(of result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?,
+                      port: BridgeChannel.Port = .text,
                       in context: UnsafeMutablePointer<JSCContext>?) -> Result<UnsafeMutablePointer<JSCValue>, ScriptMessageError> {
         let value: UnsafeMutablePointer<JSCValue>?
         switch result {
@@ -77,9 +80,9 @@ final class PendingScriptReply {
                 }
             }
         case .success(.json(let text)):
-            value = BridgeReply.json(text, in: context)
+            value = port == .json ? BridgeReply.string(text, in: context) : BridgeReply.json(text, in: context)
         case .success(.bytes(let bytes)):
-            value = BridgeReply.bytes(bytes, in: context)
+            value = port == .bytes ? BridgeBytes.encode(bytes, in: context) : BridgeReply.bytes(bytes, in: context)
         case .failure(let error):
             // A strategy's own Swift error resolves into `{e, c}`, which the SDK rejects
             // with: WebKit's error message could not carry the code.

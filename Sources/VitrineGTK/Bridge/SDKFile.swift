@@ -55,6 +55,9 @@ enum SDKFile: String, CaseIterable {
                 "var CHANNEL_AFTER = \(BridgeChannel.openAfter);",
                 "var CHANNEL_POSTS = \(BridgeChannel.unansweredPosts);",
                 "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
+                "var JSON_PORT = '\(BridgeChannel.Port.json.rawValue)';",
+                "var BYTES_PORT = '\(BridgeChannel.Port.bytes.rawValue)';",
+                "var HOIST_MARK = '\\u\(String(HoistedJSONText.mark.value, radix: 16))';",
             ]
         case .capabilities:
             return ["Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });"]

@@ -20,9 +20,11 @@ import Vitrine
 /// JS realms, out of reach across origins.
 ///
 /// Channels: once a frame has made `BridgeChannel.openAfter` accepted calls to a strategy,
-/// native code registers a handler `NAME#TOKEN` that only that frame knows, and the SDK,
-/// which counts its calls too, finds it and posts there with the payload as it is (a
-/// string), `{j: JSON}` or `{x: base64}` (bytes): no token to read. On a channel to a strategy that answered
+/// native code registers handlers `NAME#TOKEN` (and its `.j` and `.x` ports) that only that
+/// frame knows, and the SDK, which counts its calls too, finds them and posts there: a
+/// string payload as it is, JSON text bare on `.j` (a small object's long strings beside
+/// its text, `HoistedJSONText`), base64 bare on `.x`: no token to read, and a reply in the
+/// same form. On a channel to a strategy that answered
 /// those calls at once (its name ends in `+`), the SDK keeps at most
 /// `BridgeChannel.unansweredPosts` posts unanswered; short calls made meanwhile wait and go
 /// together, `{b: [call, …]}`, when one is answered, and `BridgeBatchReply` answers each

@@ -35,7 +35,7 @@ extension MessageAdapter {
         }
         let allowed = registeredHandlers[name] ?? []
         let delivery = dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
-                                value: value, reply: reply, container: container)
+                                value: value, reply: .message(reply), container: container)
         // A frame that keeps calling gets its own channel (its SDK starts looking for it
         // after as many calls).
         guard delivery != .rejected, let frame else { return }
@@ -51,14 +51,15 @@ extension MessageAdapter {
     /// Answers one message on a frame's channel exactly once: the channel names the frame,
     /// whose origin is checked again (the registry may have forgotten it). A batch gets one
     /// reply, with every call's answer in it.
-    func receiveChannelMessage(_ channel: BridgeChannel, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
+    func receiveChannelMessage(_ channel: BridgeChannel, port: BridgeChannel.Port, value: UnsafeMutablePointer<JSCValue>,
+                               reply: OpaquePointer) {
         let name = channel.strategy
         guard let container = pane?.container else { return Self.answerClosed(value: value, reply: reply) }
         let frame = frames.frame(for: channel.token)
-        switch BridgeChannel.message(of: value) {
+        switch BridgeChannel.message(of: value, on: port) {
         case .call(let body):
             dispatch(name: name, frame: frame, allowed: channel.allowedOrigins, body: body,
-                     value: value, reply: reply, container: container)
+                     value: value, reply: .message(reply, port: port), container: container)
         case .batch(let calls, let count):
             receiveBatch(name: name, frame: frame, allowed: channel.allowedOrigins, calls: calls, count: count,
                          reply: reply, container: container)
@@ -148,14 +149,15 @@ extension MessageAdapter {
     /// strategy's task answers.
     @discardableResult
     private func dispatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, body: BridgeRequest.Body,
-                          value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer, container: WebContainer) -> Delivery {
+                          value: UnsafeMutablePointer<JSCValue>, reply: ReplyDestination, container: WebContainer) -> Delivery {
         switch admission(name: name, frame: frame, allowed: allowed) {
         case .failure(let error):
-            reject(error.message, name: name, origin: frame?.origin, value: value, reply: reply, container: container)
+            PendingScriptReply.send(.failure(error), body: nil, messageValue: value, to: reply)
+            container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.origin))
             return .rejected
         case .success(let pageURL):
             return answer(name: name, pageURL: pageURL, origin: frame?.origin, body: body, messageValue: value,
-                          to: .message(reply), container: container)
+                          to: reply, container: container)
         }
     }
 

@@ -65,17 +65,21 @@ final class MessageAdapter: PaneCollaborator {
             context: SignalContext(owner: self, tag: name), handler: gCallback(onFrameRegistration))
     }
 
-    /// Opens `frame`'s channel to the strategy `name` (see `BridgeChannel`).
+    /// Opens `frame`'s channel to the strategy `name` (see `BridgeChannel`): its JSON and
+    /// bytes ports first, so a page that finds the string port finds them too.
     func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>, batches: Bool) {
         guard channels[token]?.contains(where: { $0.strategy == name }) != true else { return }
         let channel = BridgeChannel(strategy: name, token: token, allowedOrigins: allowedOrigins, batches: batches)
-        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager.pointer, channel.handlerName, nil)
-        // WebKit interns each handler name as a GQuark for the signal's detail: one small
-        // string per channel for the life of the process, hence channels only for frames
-        // that keep calling.
-        channel.signalID = signals.connect(
-            gptr(contentManager.pointer), "script-message-with-reply-received::\(channel.handlerName)",
-            context: SignalContext(owner: self, item: channel), handler: gCallback(onChannelMessage))
+        for port in [BridgeChannel.Port.json, .bytes, .text] {
+            let handlerName = channel.handlerName(port)
+            webkit_user_content_manager_register_script_message_handler_with_reply(contentManager.pointer, handlerName, nil)
+            // WebKit interns each handler name as a GQuark for the signal's detail: a few
+            // small strings per channel for the life of the process, hence channels only for
+            // frames that keep calling.
+            channel.signalIDs.append(signals.connect(
+                gptr(contentManager.pointer), "script-message-with-reply-received::\(handlerName)",
+                context: SignalContext(owner: self, tag: port.rawValue, item: channel), handler: gCallback(onChannelMessage)))
+        }
         channels[token, default: []].append(channel)
     }
 
@@ -83,8 +87,14 @@ final class MessageAdapter: PaneCollaborator {
     func closeChannels(of token: FrameToken) {
         guard let closing = channels.removeValue(forKey: token) else { return }
         for channel in closing {
-            signals.disconnect(id: channel.signalID)
-            webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, channel.handlerName)
+            channel.signalIDs.forEach { signals.disconnect(id: $0) }
+            unregisterPorts(of: channel)
+        }
+    }
+
+    private func unregisterPorts(of channel: BridgeChannel) {
+        for port in BridgeChannel.Port.allCases {
+            webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, channel.handlerName(port))
         }
     }
 
@@ -100,9 +110,7 @@ final class MessageAdapter: PaneCollaborator {
         let manager = contentManager.pointer
         for name in registeredHandlers.keys { webkit_user_content_manager_unregister_script_message_handler(manager, name) }
         registeredHandlers.removeAll()
-        for channel in channels.values.joined() {
-            webkit_user_content_manager_unregister_script_message_handler(manager, channel.handlerName)
-        }
+        channels.values.joined().forEach(unregisterPorts)
         channels.removeAll()
         webkit_user_content_manager_unregister_script_message_handler_in_world(
             manager, ScriptBridge.frameHandlerName, ScriptBridge.worldName)
@@ -132,14 +140,15 @@ private let onScriptMessage: ScriptMessageSignal = { _, value, reply, data in
     return 1
 }
 
-/// `script-message-with-reply-received::NAME#TOKEN`: a frame's channel, same signature.
+/// `script-message-with-reply-received::NAME#TOKEN…`: a frame's channel port (the tag), same signature.
 private let onChannelMessage: ScriptMessageSignal = { _, value, reply, data in
     guard let value, let reply else { return 1 }
     onMainLoop((value, reply, data)) { value, reply, data in
         guard let adapter = SignalContext.owner(data, as: MessageAdapter.self),
-              let channel = SignalContext.item(data, as: BridgeChannel.self)
+              let channel = SignalContext.item(data, as: BridgeChannel.self),
+              let port = BridgeChannel.Port(rawValue: SignalContext.tag(data))
         else { return MessageAdapter.answerClosed(value: value, reply: reply) }
-        adapter.receiveChannelMessage(channel, value: value, reply: reply)
+        adapter.receiveChannelMessage(channel, port: port, value: value, reply: reply)
     }
     return 1
 }
