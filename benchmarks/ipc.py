@@ -287,6 +287,9 @@ def main() -> int:
     ap.add_argument("--compare", metavar="PATH",
                     help="another vitrine build (an earlier commit's, say) run in the same interleaved "
                          "runs; its ratios to C are printed after vitrine's")
+    ap.add_argument("--noise", action="store_true",
+                    help="also run the C program a second time in each run ('C again'): its ratios "
+                         "to C are the noise of this machine, the band Vitrine's ratios are read in")
     ap.add_argument("--cpu", action="store_true",
                     help="also report the CPU time each program's processes used (UI, web, network)")
     ap.add_argument("--verbose", action="store_true",
@@ -313,6 +316,8 @@ def main() -> int:
         if not (other.is_file() and os.access(other, os.X_OK)):
             sys.exit(f"error: --compare {other} is not an executable")
         progs.append(Program("compare", [str(other.resolve())] + events, args.vitrine_handler, api=args.api))
+    if args.noise:
+        progs.append(Program("C again", [str(c_binary)], "echo", params={"encode": "page"}))
     progs.append(Program("C", [str(c_binary)], "echo", params={"encode": "page"}))
     page_params = {"kind": args.kind, "seq": args.seq, "small": args.small, "large": args.large,
                    "inflight": args.inflight}

@@ -32,6 +32,15 @@ def _median(values: list[float], spec: str) -> str:
     return format(statistics.median(values), spec) if values else "-"
 
 
+def _paired(values: list[float], reference: list[float]) -> str:
+    """Run by run (the runs are interleaved, so run i of each program ran side by side): the
+    median and range of the ratios; empty unless both programs have every run."""
+    if len(values) != len(reference) or len(values) < 2:
+        return ""
+    ratios = sorted(v / r for v, r in zip(values, reference))
+    return f"   run by run: {statistics.median(ratios):.2f} [{ratios[0]:.2f}-{ratios[-1]:.2f}]"
+
+
 def report(progs: list[Program], runs: int, kind: str) -> None:
     small, large = SIZE_LABELS[kind]
     print()
@@ -48,7 +57,7 @@ def report(progs: list[Program], runs: int, kind: str) -> None:
     print("(medians over runs; rt = mean round trip of sequential calls, msgs/s with "
           "calls in flight)")
     c = progs[-1]
-    for vit in progs[:-1]:  # vitrine, then the --compare build if any
+    for vit in progs[:-1]:  # vitrine, then the --compare build and --noise's C again, if any
         print()
         if not (vit.ok_runs and c.ok_runs):
             print(f"ratios ({vit.name}): n/a (a program has no successful run)")
@@ -62,7 +71,8 @@ def report(progs: list[Program], runs: int, kind: str) -> None:
             ratio = statistics.median(vit.values[key]) / statistics.median(c.values[key])
             met = ratio <= target if lower else ratio >= target
             print(f"{label} ({vit.name} / C): {ratio:.2f}   "
-                  f"(target {'<=' if lower else '>='} {target:.2f}: {'ok' if met else 'MISSED'})")
+                  f"(target {'<=' if lower else '>='} {target:.2f}: {'ok' if met else 'MISSED'})"
+                  + _paired(vit.values[key], c.values[key]))
     if any(p.cpu for p in progs):
         print()
         roles = sorted({r for p in progs for r in p.cpu}, key=lambda r: (r not in ("ui", "web"), r))
