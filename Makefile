@@ -139,11 +139,12 @@ test-deb: deb
 	bash Tests/package/install-and-run.sh $(VITRINE_DEB)
 
 ## bench-ipc: script-message round trips, Vitrine's `ping` against a C WebKitGTK echo,
-## interleaved, ratios printed, for strings, objects and bytes (see benchmarks/README.md)
+## interleaved, ratios printed, for strings, objects and bytes, with the C program's own
+## noise band beside them (--noise; see benchmarks/README.md)
 .PHONY: bench-ipc
 bench-ipc: release
 	for kind in string object binary; do \
-	  $(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --kind $$kind --runs 5 || exit 1; \
+	  $(XVFB) python3 benchmarks/ipc.py --vitrine .build-static/release/vitrine --kind $$kind --runs 5 --noise || exit 1; \
 	done
 
 ## bench-recovery: kiosk recovery after a web-process kill vs a cold start; memory over 500 navigations
