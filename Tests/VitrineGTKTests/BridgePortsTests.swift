@@ -78,6 +78,44 @@ extension WebKitTests {
             #expect(pane.channels.values.joined().count == 4)
         }
 
+        @Test func callsOnClosedPortsGoToTheSharedHandler() async throws {
+            // Native code closes the frame's channel (all three ports) while the page still
+            // holds them: JSON, hoisted JSON and bytes posted there are refused by WebKit and
+            // sent again on the shared handler, each answered once with its own value.
+            let (harness, pane) = try await BridgeChannelTests.openBridgePage()
+            defer { harness.close() }
+            let opened = try await harness.container.evaluateAsync("""
+                \(BridgeChannelTests.untilOnChannel("ping"))
+                for (let i = 0; i < 50 && !posted.some((body) => Array.isArray(body)); i++) {
+                  await vitrine.invoke('ping', {s: 'h'.repeat(5000)});
+                  await vitrine.invoke('ping', new Uint8Array([1]));
+                }
+                handlerPrototype.postMessage = original;
+                return posted.some((body) => Array.isArray(body));
+                """)
+            #expect(opened == true, "the page used the JSON port")
+            let token = try #require(pane.channels.keys.first)
+            pane.closeChannels(of: token)
+            let results = try await harness.container.evaluateAsync("""
+                \(BridgeChannelTests.spy)
+                const long = 'é😀\\0"'.repeat(2000);
+                const payloads = [{a: 1, z: [2]}, {s: long, n: 1, k: {'\\uffff1': '\\uffff1'}}, Uint8Array.from([5, 6, 7])];
+                const answers = await Promise.allSettled(payloads.map((payload) => vitrine.invoke('ping', payload)));
+                handlerPrototype.postMessage = original;
+                const forms = posted.map((body) => Array.isArray(body) ? 'hoisted' : typeof body === 'string' ? body.slice(32, 33) || 'bare' : 'object');
+                return {forms, answers: answers.map((answer, i) => answer.status !== 'fulfilled' ? String(answer.reason)
+                  : payloads[i] instanceof Uint8Array ? Array.from(answer.value).join()
+                  : JSON.stringify(answer.value) === JSON.stringify(payloads[i]))};
+                """)
+            #expect(results["answers"] == [true, true, "5,6,7"], "\(results)")
+            guard case .array(let forms) = results["forms"] else { Issue.record("\(results)"); return }
+            // The two JSON calls are refused on the JSON port and sent again with the frame's
+            // token; the bytes, made while two posts were unanswered, waited for a batch and
+            // went straight to the shared handler ({t, x}) once the channel was found closed.
+            #expect(forms.compactMap(\.stringValue).sorted() == ["bare", "hoisted", "j", "j", "object"], "\(forms)")
+            #expect(pane.channels.isEmpty)
+        }
+
         @Test func aHostilePostOnAPortIsRejectedClearly() async throws {
             let (harness, pane) = try await BridgeChannelTests.openBridgePage { $0.strategy(ParsedEchoStrategy()) }
             defer { harness.close() }
