@@ -12,7 +12,8 @@ import Vitrine
 /// that answers with the body (`ping`) never converts it.
 ///
 /// Why not at once: WebKit keeps each handler name as a GQuark for the life of the process,
-/// so a channel costs about 100 bytes for good. Only a frame that keeps calling gets one.
+/// so a channel (three names) costs about 300 bytes for good. Only a frame that keeps
+/// calling gets one.
 ///
 /// Ports: the channel is three handlers, one per kind of payload (`Port`), so that every
 /// call is one bare string, the cheapest value WebKit carries: a string payload on the
