@@ -90,6 +90,8 @@ def main() -> None:
     parser.add_argument("--vitrine", default=".build/debug/vitrine")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--broker-nodelay", action="store_true",
+                        help="the broker sends without Nagle's algorithm too (mosquitto's set_tcp_nodelay true)")
     options = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="vitrine-mqtt-bench-"))
@@ -106,7 +108,8 @@ def main() -> None:
     handler = functools.partial(Quiet, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", http_port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    (folder / "broker.conf").write_text(f"listener {broker_port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    (folder / "broker.conf").write_text(f"listener {broker_port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                                        + ("set_tcp_nodelay true\n" if options.broker_nodelay else ""))
     broker = subprocess.Popen(["mosquitto", "-c", str(folder / "broker.conf")], stderr=subprocess.DEVNULL)
     wait_listening(broker_port)
     base = "vitrine/bench"

@@ -48,6 +48,9 @@ final class MosquittoSession: @unchecked Sendable {
         self.handle = handle
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
+        // Small packets (an events line, a command's reply) go at once: with Nagle's
+        // algorithm one waits for the broker's delayed ACK of the one before (~40 ms).
+        mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         mosquitto_threaded_set(handle, true)
         mosquitto_reconnect_delay_set(handle, 1, 30, true)
         mosquitto_max_inflight_messages_set(handle, 20)
