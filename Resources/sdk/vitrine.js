@@ -3,16 +3,22 @@
 //
 // Injected as it is, at document start, into the page's (main) world of every frame
 // (ScriptBridge.pageSDK, read once per process where ResourceLocator finds sdk/); it is
-// a plain script, not a module. The frame registrar (frame-registrar.js) runs in an
-// isolated world and hands this script the frame's token. ScriptBridge.swift documents
-// the protocol with native code.
+// a plain script, not a module, after capabilities.js and payload.js (what a call carries
+// and how a reply reads back), in the same script. The frame registrar (frame-registrar.js)
+// runs in an isolated world and hands this script the frame's token. ScriptBridge.swift
+// documents the protocol with native code.
 //
 // The constants below are Swift's too: the loader refuses this file unless each of their
 // lines reads exactly as Swift expects (SDKFile.requiredLines), so a change here or
 // there cannot go unnoticed. Tests: `make test-js` (Tests/sdk/, Node's test runner).
 (function () {
   'use strict';
-  if (window.vitrine) return;
+  // What a call carries and how a reply reads back (payload.js, which runs just before this
+  // file): without it, no SDK.
+  var makeCodec = window.vitrinePayload;
+  delete window.vitrinePayload;
+  if (window.vitrine || typeof makeCodec !== 'function') return;
+  var codec = makeCodec();
   var SHORT_STRING = 1024;
   var wellFormed = typeof String.prototype.isWellFormed === 'function'
     ? function (text) { return text.isWellFormed(); }
@@ -35,138 +41,10 @@
   // posted there as bare strings, answered the same way (BridgeChannel.Port).
   var JSON_PORT = '.j';
   var BYTES_PORT = '.x';
-  // Strings at least HOIST_MIN characters long inside a payload with at most HOIST_MEMBERS
-  // members of its own travel beside its JSON text, not in it: JSON.stringify and JSON.parse
-  // would copy and scan them twice more. Their places in the text read HOIST_MARK + index.
-  var HOIST_MIN = 4096;
-  var HOIST_MEMBERS = 64, HOIST_NODES = 1024;
-  var HOIST_MARK = '\uffff';
   var callsWithoutChannel = new Map();
   var channels = new Map();
   var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
-  var parseJSON = JSON.parse, stringifyJSON = JSON.stringify;
   var NAMESPACE_HOLD = typeof Symbol === 'function' ? Symbol('webkit namespace') : '_webkit';
-
-  // Bytes travel as base64 text: WebKitGTK carries a Uint8Array in a message as an object
-  // with a key per byte. The engine's own codec when it has one (WebKitGTK 2.50 does).
-  var toBase64 = typeof Uint8Array.prototype.toBase64 === 'function'
-    ? Function.prototype.call.bind(Uint8Array.prototype.toBase64)
-    : function (bytes) {
-      var text = '';
-      for (var i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-      return btoa(text);
-    };
-  var fromBase64 = typeof Uint8Array.fromBase64 === 'function'
-    ? Uint8Array.fromBase64.bind(Uint8Array)
-    : function (base64) {
-      var text = atob(base64), bytes = new Uint8Array(text.length);
-      for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      return bytes;
-    };
-  var tagOf = Function.prototype.call.bind(Object.prototype.toString);
-  // A Uint8Array as it is; any other view or an ArrayBuffer as a Uint8Array over its
-  // bytes (by tag, not instanceof: a buffer from another frame's realm counts too).
-  function asBytes(payload) {
-    if (payload === null || typeof payload !== 'object') return null;
-    if (ArrayBuffer.isView(payload)) {
-      return tagOf(payload) === '[object Uint8Array]' ? payload
-        : new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
-    }
-    var tag = tagOf(payload);
-    return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]' ? new Uint8Array(payload) : null;
-  }
-
-  // What a call carries (`kind`, `text`, `size`): 's' a string payload as it is, 'j' JSON
-  // text, 'x' a byte buffer's base64 text. `hoisted` (with 'j', when `mayHoist`): the long
-  // strings the text names by place (see `hoist`). Throws a TypeError for what JSON cannot carry.
-  function encode(payload, mayHoist) {
-    if (typeof payload === 'string') return { kind: 's', text: payload, size: payload.length };
-    var bytes = asBytes(payload);
-    if (bytes !== null) {
-      var base64 = toBase64(bytes);
-      return { kind: 'x', text: base64, size: base64.length };
-    }
-    var body;
-    try {
-      var hoisted = mayHoist ? hoist(payload) : null;
-      if (hoisted !== null) return { kind: 'j', text: hoisted[0], hoisted: hoisted, size: Infinity };
-      body = payload === undefined ? 'null' : stringifyJSON(payload);
-    } catch (error) {
-      throw new TypeError('vitrine.invoke: payload is not JSON-serialisable: ' + error.message);
-    }
-    if (body === undefined) throw new TypeError('vitrine.invoke: payload is not JSON-serialisable');
-    return { kind: 'j', text: body, size: body.length };
-  }
-
-  // [JSON text, string, …] when an object or array with at most HOIST_MEMBERS members of its
-  // own holds a string of HOIST_MIN characters or more as one of them: every such string
-  // (and any string starting with HOIST_MARK, so a mark always means a place) leaves the
-  // text, which holds HOIST_MARK + its index in the array instead. Null when there is
-  // nothing to lift, or the payload has more than HOIST_NODES values (the page's parse
-  // would revive each of them). JSON.stringify's own rules apply: toJSON, replacer order.
-  var TOO_MANY_NODES = {}, UNKNOWN_PLACE = {};
-  function hoist(payload) {
-    if (payload === null || typeof payload !== 'object' || typeof payload.toJSON === 'function') return null;
-    var keys = isArray(payload) ? null : Object.keys(payload);
-    var count = keys === null ? payload.length : keys.length;
-    if (count > HOIST_MEMBERS) return null;
-    for (var i = 0, long = false; i < count && !long; i++) {
-      var member = keys === null ? payload[i] : payload[keys[i]];
-      long = typeof member === 'string' && member.length >= HOIST_MIN;
-    }
-    if (!long) return null;
-    var parts = [null], nodes = 0;
-    try {
-      parts[0] = stringifyJSON(payload, function (key, value) {
-        if (++nodes > HOIST_NODES) throw TOO_MANY_NODES;
-        return typeof value === 'string' && (value.length >= HOIST_MIN || value.charCodeAt(0) === 0xffff)
-          ? HOIST_MARK + (parts.push(value) - 1) : value;
-      });
-    } catch (error) {
-      if (error === TOO_MANY_NODES) return null;
-      throw error;
-    }
-    return parts;
-  }
-
-  // The value of [JSON text, string, …] (`hoist`): each string of the text that starts with
-  // HOIST_MARK is the lifted string its index names.
-  function unhoist(parts) {
-    return parseJSON(parts[0], function (key, value) {
-      if (typeof value !== 'string' || value.charCodeAt(0) !== 0xffff) return value;
-      var lifted = parts[+value.slice(1)];
-      if (typeof lifted !== 'string') throw UNKNOWN_PLACE;
-      return lifted;
-    });
-  }
-
-  // A reply as native code sends it (BridgeReply.swift): a string in the form of the port
-  // it came back on (`kind`: 's' the string itself, 'j' JSON text, 'x' base64 text),
-  // [JSON text, string, …] on the JSON port (`hoist`), `{j: JSON text}` (parsed here, so
-  // object members keep their order), `{x: base64}` (a Uint8Array) or `{e: message, c: code}`
-  // (thrown as an Error with `code`).
-  function decodeReply(reply, kind) {
-    if (typeof reply === 'string' && kind !== undefined && kind !== 's') {
-      return kind === 'j' ? parseReply(reply, parseJSON) : fromBase64(reply);
-    }
-    if (reply === null || typeof reply !== 'object') return reply;
-    if (kind === 'j' && isArray(reply) && typeof reply[0] === 'string') return parseReply(reply, unhoist);
-    if (typeof reply.j === 'string') return parseReply(reply.j, parseJSON);
-    if (typeof reply.x === 'string') return fromBase64(reply.x);
-    if (typeof reply.e === 'string') {
-      // A strategy's Swift error: its description and `TypeName.caseName`.
-      var error = new Error(reply.e);
-      if (typeof reply.c === 'string') error.code = reply.c;
-      throw error;
-    }
-    throw new Error('vitrine: malformed reply');
-  }
-
-  function parseReply(text, parse) {
-    try { return parse(text); } catch (error) {
-      throw new Error(error === UNKNOWN_PLACE ? 'vitrine: malformed reply' : "vitrine: the strategy's answer is not valid JSON");
-    }
-  }
 
   // The registrar answers 'vitrine:hello' if it ran first, or announces the token
   // itself when it runs after this script; either way before any page script.
@@ -229,7 +107,7 @@
       }
       if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
       var channel = channelFor(name, handler);
-      var call = encode(payload, channel !== undefined && channel.json !== null);
+      var call = codec.encode(payload, channel !== undefined && channel.json !== null);
       return channel ? postOnChannel(channel, call) : postShared(handler, call);
     } catch (error) {
       return Promise.reject(error);
@@ -238,11 +116,11 @@
 
   // The shared handler's forms, with the frame's token.
   function postShared(handler, call) {
-    return handler.postMessage(sharedMessage(call)).then(function (reply) { return decodeReply(reply); });
+    return handler.postMessage(sharedMessage(call)).then(function (reply) { return codec.decodeReply(reply); });
   }
 
   function sharedMessage(call) {
-    if (call.kind === 'j') return token + 'j' + (call.hoisted ? stringifyJSON(unhoist(call.hoisted)) : call.text);
+    if (call.kind === 'j') return token + 'j' + (call.hoisted ? codec.wholeJSON(call.hoisted) : call.text);
     if (call.kind === 'x') return { t: token, x: call.text };
     // Inside the request string only what survives native code's UTF-8 C string as it
     // is: no NUL, no lone surrogate.
@@ -281,7 +159,7 @@
     var post = channelPost(channel, call);
     return post.port.postMessage(post.message).then(function (reply) {
       answered(channel, null);
-      return decodeReply(reply, post.kind);
+      return codec.decodeReply(reply, post.kind);
     }, function (error) {
       answered(channel, error);
       if (!isClosed(error)) throw error;
@@ -340,7 +218,7 @@
 
   function settleDecoded(waiting, reply) {
     var value;
-    try { value = decodeReply(reply); } catch (error) { waiting.reject(error); return; }
+    try { value = codec.decodeReply(reply); } catch (error) { waiting.reject(error); return; }
     waiting.resolve(value);
   }
 

@@ -44,8 +44,8 @@ import Vitrine
             "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
             "var JSON_PORT = '.j';",
             "var BYTES_PORT = '.x';",
-            #"var HOIST_MARK = '\uffff';"#,
         ])
+        #expect(SDKFile.payload.requiredLines.first == #"var HOIST_MARK = '\uffff';"#)
         #expect(SDKFile.frameRegistrar.requiredLines.first == "var FRAME_HANDLER = 'vitrine-frame';")
     }
 
@@ -53,9 +53,11 @@ import Vitrine
         // The process's own lookup: from the build folder, the source tree.
         let page = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/vitrine.js"), encoding: .utf8)
         let capabilities = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/capabilities.js"), encoding: .utf8)
+        let payload = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/payload.js"), encoding: .utf8)
         let registrar = try String(
             contentsOf: Self.sourceResources.appendingPathComponent("sdk/frame-registrar.js"), encoding: .utf8)
-        #expect(ScriptBridge.pageSDK == capabilities + "\n" + page, "the capabilities' file, then the SDK, in one script")
+        #expect(ScriptBridge.pageSDK == capabilities + "\n" + payload + "\n" + page,
+                "the capabilities' file, the payloads' codec, then the SDK, in one script")
         #expect(ScriptBridge.frameRegistrar == registrar)
     }
 

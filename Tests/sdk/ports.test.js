@@ -4,7 +4,7 @@
 // inside a small object go beside its JSON text ([text, string, …]), not in it.
 const test = require('node:test');
 const assert = require('node:assert');
-const { Frame, plain, settle, warm } = require('./support/fake-webkit.js');
+const { Frame, World, plain, settle, warm } = require('./support/fake-webkit.js');
 
 const HOIST_MIN = 4096;
 
@@ -162,4 +162,17 @@ test('without the ports (an older channel) JSON and bytes go on the channel as o
   const [post, answer] = await roundTrip(frame, { s: 'p'.repeat(HOIST_MIN), n: 1 });
   assert.deepStrictEqual(post.message, { j: JSON.stringify({ s: 'p'.repeat(HOIST_MIN), n: 1 }) });
   assert.deepStrictEqual(Object.keys(answer), ['s', 'n']);
+});
+
+test('the payloads\' codec is taken by the SDK before any page script, and without it there is no SDK', () => {
+  const frame = new Frame();
+  assert.strictEqual(frame.page.eval("typeof window.vitrinePayload + ' ' + ('vitrinePayload' in window)"), 'undefined false');
+  assert.strictEqual(typeof frame.vitrine.invoke, 'function');
+
+  // A world of its own where payload.js did not run (a missing or refused file).
+  const world = new World(new Frame());
+  world.register('ping');
+  world.run('capabilities.js');
+  world.run('vitrine.js');
+  assert.strictEqual(world.eval('typeof window.vitrine'), 'undefined', 'fails closed: no half SDK');
 });

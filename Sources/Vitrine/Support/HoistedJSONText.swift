@@ -1,4 +1,4 @@
-/// JSON text whose long strings travelled beside it (the SDK's `hoist` in vitrine.js): each
+/// JSON text whose long strings travelled beside it (the SDK's `hoist` in payload.js): each
 /// lifted string's place in the text is a JSON string value reading `mark` + its index
 /// (1-based, in the order the strings were posted). Every string value of the text that
 /// starts with the mark is such a place; a key that does is only a key.

@@ -1,6 +1,6 @@
 import CWebKitGTK
 
-/// The forms of a reply the SDK reads (`decodeReply` in vitrine.js), built in the
+/// The forms of a reply the SDK reads (`decodeReply` in payload.js), built in the
 /// message's JS context: `{j: JSON text}`, `{x: base64}` and `{e: message, c: code}`. (A string payload goes back
 /// as the string itself.)
 ///

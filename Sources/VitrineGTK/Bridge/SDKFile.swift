@@ -26,8 +26,10 @@ enum SDKFile: String, CaseIterable {
     case frameRegistrar = "frame-registrar.js"
     /// The on-screen keyboard's page side, isolated world, top frame (`OnScreenKeyboard`).
     case keyboard = "keyboard.js"
-    /// The capabilities' namespaces, main world, just before the page's SDK.
+    /// The capabilities' namespaces, main world, first.
     case capabilities = "capabilities.js"
+    /// The payloads' codec, main world, between the capabilities and the page's SDK.
+    case payload = "payload.js"
 
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -57,7 +59,11 @@ enum SDKFile: String, CaseIterable {
                 "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
                 "var JSON_PORT = '\(BridgeChannel.Port.json.rawValue)';",
                 "var BYTES_PORT = '\(BridgeChannel.Port.bytes.rawValue)';",
+            ]
+        case .payload:
+            return [
                 "var HOIST_MARK = '\\u\(String(HoistedJSONText.mark.value, radix: 16))';",
+                "Object.defineProperty(window, 'vitrinePayload', { value: payload, configurable: true });",
             ]
         case .capabilities:
             return ["Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });"]

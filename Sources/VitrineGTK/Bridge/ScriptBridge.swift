@@ -2,7 +2,7 @@ import Vitrine
 
 /// The JavaScript side of the native bridge: the page's SDK (main world) and the frame
 /// registrar (an isolated script world), injected at document start into every frame.
-/// Their source is JavaScript in `Resources/sdk/` (`vitrine.js`, `frame-registrar.js`),
+/// Their source is JavaScript in `Resources/sdk/` (`vitrine.js`, `payload.js`, `frame-registrar.js`),
 /// tested with Node (`make test-js`) and read once per process by `SDKFile`.
 ///
 /// Why a registrar: WebKitGTK tells a message handler nothing about the frame that posted,
@@ -53,9 +53,10 @@ enum ScriptBridge {
 
     /// Main world: `window.vitrine` and the WKWebView-style `window.webkit.messageHandlers`
     /// (Resources/sdk/vitrine.js), read once per process (see `SDKFile`).
-    /// The capabilities' namespaces (Resources/sdk/capabilities.js) come first, in the same
-    /// script: vitrine.js adds them to `window.vitrine` before any page script runs.
-    static let pageSDK = SDKFile.capabilities.script() + "\n" + SDKFile.pageSDK.script()
+    /// The capabilities' namespaces (Resources/sdk/capabilities.js) and the payloads' codec
+    /// (payload.js) come first, in the same script: vitrine.js takes them before any page
+    /// script runs.
+    static let pageSDK = [SDKFile.capabilities, .payload, .pageSDK].map { $0.script() }.joined(separator: "\n")
 
     /// Isolated world: registers this frame's token with its true origin and URL, hands
     /// the token to the frame's SDK, and delivers native events to it

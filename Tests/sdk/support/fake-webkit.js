@@ -18,6 +18,7 @@ const SDK_DIR = path.join(__dirname, '..', '..', '..', 'Resources', 'sdk');
 const PAGE_SDK = 'vitrine.js';
 const REGISTRAR = 'frame-registrar.js';
 const CAPABILITIES = 'capabilities.js';
+const PAYLOAD = 'payload.js';
 
 // Global in Node 19 and later; Debian 12's Node 18 has Event but not CustomEvent.
 const CustomEvent = globalThis.CustomEvent || class CustomEvent extends Event {
@@ -159,8 +160,8 @@ class Frame {
     if (options.registrar !== false) this.isolated.register('vitrine-frame');
     for (const name of options.handlers || ['ping']) this.page.register(name);
     if (options.respond) this.page.respond = options.respond;
-    // As ScriptBridge.pageSDK: the capabilities' file, then the SDK.
-    const runPage = () => { this.page.run(CAPABILITIES); this.page.run(PAGE_SDK); };
+    // As ScriptBridge.pageSDK: the capabilities' file, the payloads' codec, then the SDK.
+    const runPage = () => { this.page.run(CAPABILITIES); this.page.run(PAYLOAD); this.page.run(PAGE_SDK); };
     if (options.order === 'sdk-first') {
       runPage();
       this.isolated.run(REGISTRAR);
@@ -189,5 +190,5 @@ class Frame {
 }
 
 module.exports = {
-  Frame, World, FakeHandler, plain, settle, warm, closedError, source, CHANNEL_AFTER, SDK_DIR, PAGE_SDK, REGISTRAR, CAPABILITIES,
+  Frame, World, FakeHandler, plain, settle, warm, closedError, source, CHANNEL_AFTER, SDK_DIR, PAGE_SDK, REGISTRAR, CAPABILITIES, PAYLOAD,
 };
