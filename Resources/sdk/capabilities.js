@@ -3,40 +3,17 @@
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
 //
-// Injected in the page's world just before vitrine.js, in the same script: it only leaves
-// a function for vitrine.js, which calls it with its `invoke` and `on`, adds the
-// namespaces to the frozen `window.vitrine` and deletes the function before any page
-// script runs. Tests: Tests/sdk/capabilities.test.js.
+// Injected in the page's world before payload.js and vitrine.js, in the same script: it
+// only leaves a function for vitrine.js, which calls it with its `invoke`, `on` and the
+// payloads' codec, adds the namespaces to the frozen `window.vitrine` and deletes the
+// function before any page script runs. Tests: Tests/sdk/capabilities.test.js.
 (function () {
   'use strict';
   if (window.vitrine) return;
 
-  var BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-  // Bytes as base64: what the bridge carries for binary data until it carries bytes.
-  function base64(bytes) {
-    var out = '';
-    for (var i = 0; i < bytes.length; i += 3) {
-      var a = bytes[i], b = bytes[i + 1], c = bytes[i + 2];
-      out += BASE64[a >> 2] + BASE64[((a & 3) << 4) | (b === undefined ? 0 : b >> 4)];
-      out += b === undefined ? '=' : BASE64[((b & 15) << 2) | (c === undefined ? 0 : c >> 6)];
-      out += c === undefined ? '=' : BASE64[c & 63];
-    }
-    return out;
-  }
-
-  // base64 back to bytes, in a Uint8Array.
-  function bytesOf(text) {
-    var clean = String(text).replace(/=+$/, ''), out = new Uint8Array(Math.floor(clean.length * 3 / 4)), bits = 0, value = 0, n = 0;
-    for (var i = 0; i < clean.length; i++) {
-      value = (value << 6) | BASE64.indexOf(clean[i]);
-      bits += 6;
-      if (bits >= 8) { bits -= 8; out[n++] = (value >> bits) & 255; }
-    }
-    return out;
-  }
-
-  function capabilities(invoke, on) {
+  // `bytes`: the payloads' base64 codec (payload.js): binary fields travel as base64 text
+  // inside the capability's JSON body.
+  function capabilities(invoke, on, bytes) {
     function call(capability, action, fields) {
       var body = { action: action };
       if (fields) Object.keys(fields).forEach(function (key) { if (fields[key] !== undefined) body[key] = fields[key]; });
@@ -44,6 +21,10 @@
     }
     function rejectType(message) { return Promise.reject(new TypeError(message)); }
     function isKey(key) { return typeof key === 'string'; }
+    // An ArrayBuffer, or a view of bytes (Uint8Array, Uint8ClampedArray, Int8Array).
+    function isBytes(value) {
+      return value instanceof ArrayBuffer || (ArrayBuffer.isView(value) && value.BYTES_PER_ELEMENT === 1);
+    }
 
     var storage = {
       get: function (key) { return isKey(key) ? call('storage', 'get', { key: key }) : rejectType('vitrine.storage: a key is a string'); },
@@ -59,12 +40,9 @@
     var clipboard = {
       readText: function () { return call('clipboard', 'readText'); },
       writeText: function (text) { return call('clipboard', 'writeText', { text: String(text) }); },
-      writeImage: function (bytes) {
-        if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-        if (!bytes || typeof bytes.length !== 'number' || typeof bytes.BYTES_PER_ELEMENT !== 'number' || bytes.BYTES_PER_ELEMENT !== 1) {
-          return rejectType('vitrine.clipboard.writeImage: the PNG image as a Uint8Array or ArrayBuffer');
-        }
-        return call('clipboard', 'writeImage', { png: base64(bytes) });
+      writeImage: function (image) {
+        if (!isBytes(image)) return rejectType('vitrine.clipboard.writeImage: the PNG image as a Uint8Array or ArrayBuffer');
+        return call('clipboard', 'writeImage', { png: bytes.toBase64(image) });
       }
     };
 
@@ -86,10 +64,6 @@
       on: function (event, listener) { return on('window:' + event, listener); }
     };
 
-    function isBytes(value) {
-      return value instanceof ArrayBuffer || (value && typeof value.length === 'number' && value.BYTES_PER_ELEMENT === 1);
-    }
-
     var dialog = {
       // Paths ([] of one unless multiple), or null when cancelled.
       open: function (options) {
@@ -103,7 +77,7 @@
         var fields = { title: options.title, directory: options.directory, name: options.name };
         if (options.bytes !== undefined) {
           if (!isBytes(options.bytes)) return rejectType('vitrine.dialog.save: bytes must be a Uint8Array or ArrayBuffer');
-          fields.base64 = base64(options.bytes instanceof ArrayBuffer ? new Uint8Array(options.bytes) : options.bytes);
+          fields.base64 = bytes.toBase64(options.bytes);
         } else if (options.text !== undefined) {
           fields.text = String(options.text);
         }
@@ -113,7 +87,7 @@
       confirm: function (title, message) { return call('dialog', 'confirm', { title: String(title), message: String(message) }); },
       // A file chosen in an open dialog: its text, or its bytes.
       readText: function (path) { return call('dialog', 'read', { path: String(path), as: 'text' }); },
-      readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'base64' }).then(bytesOf); }
+      readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'base64' }).then(bytes.fromBase64); }
     };
 
     var shell = {

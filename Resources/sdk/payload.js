@@ -144,6 +144,9 @@
     return {
       encode: encode,
       decodeReply: decodeReply,
+      // Base64 for the capabilities' binary fields: any byte buffer or view, and back.
+      toBase64: function (buffer) { return toBase64(asBytes(buffer)); },
+      fromBase64: fromBase64,
       // The whole JSON text of [text, string, …], for the shared handler (a call resent there).
       wholeJSON: function (parts) { return stringifyJSON(unhoist(parts)); }
     };

@@ -266,7 +266,7 @@
   var capabilities = window.vitrineCapabilities;
   if (typeof capabilities === 'function') {
     delete window.vitrineCapabilities;
-    var spaces = capabilities(invoke, on);
+    var spaces = capabilities(invoke, on, codec);
     Object.keys(spaces).forEach(function (name) { api[name] = Object.freeze(spaces[name]); });
   }
   // WebKit makes `window.webkit` when the page reads it and may collect it when nothing

@@ -75,7 +75,12 @@ test('a PNG image goes as base64 of its bytes; anything else is refused', async 
   }
   await assert.rejects(frame.vitrine.clipboard.writeImage('not bytes'), { name: 'TypeError' });
   await assert.rejects(frame.vitrine.clipboard.writeImage(frame.page.eval('new Uint16Array(2)')), { name: 'TypeError' });
+  await assert.rejects(frame.vitrine.clipboard.writeImage({ length: 1, BYTES_PER_ELEMENT: 1, 0: 7 }), { name: 'TypeError' });
   assert.strictEqual(frame.page.take().length, 0);
+  // A view of part of a buffer: only its own bytes.
+  const part = frame.page.eval('new Uint8Array([1, 2, 3, 4, 5]).subarray(1, 3)');
+  const [{ body: partBody }] = await bodies(frame, [(v) => v.clipboard.writeImage(part)]);
+  assert.deepStrictEqual(partBody, { action: 'writeImage', png: Buffer.from([2, 3]).toString('base64') });
   const text = await bodies(frame, [(v) => v.clipboard.writeText('copied'), (v) => v.clipboard.readText()]);
   assert.deepStrictEqual(text.map((post) => post.body), [{ action: 'writeText', text: 'copied' }, { action: 'readText' }]);
 });

@@ -77,7 +77,7 @@ final class BridgeBatchReply {
                 if undefined == nil { undefined = jsc_value_new_undefined(context).map(JSValueReference.init(adopting:)) }
                 g_ptr_array_add(values, undefined.map { gptr($0.pointer) })
                 if errors == nil { errors = jsc_value_new_object(context, nil, nil).map(JSValueReference.init(adopting:)) }
-                if let errors, let text = message.withCString({ jsc_value_new_string(context, $0) }) {
+                if let errors, let text = BridgeReply.string(message, in: context) {
                     jsc_value_object_set_property(errors.pointer, String(index), text)
                     g_object_unref(gptr(text))
                 }

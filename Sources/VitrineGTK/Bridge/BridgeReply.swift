@@ -15,7 +15,7 @@ enum BridgeReply {
         string(text, in: context).flatMap { wrapped("j", $0, in: context) }
     }
 
-    /// `text` as a JS string, a new reference (JSON text's reply form on a channel's JSON port).
+    /// `text` as a JS string, a new reference (also JSON text's reply form on a channel's JSON port).
     static func string(_ text: String, in context: UnsafeMutablePointer<JSCContext>?) -> UnsafeMutablePointer<JSCValue>? {
         text.withCString { jsc_value_new_string(context, $0) }
     }
@@ -29,9 +29,9 @@ enum BridgeReply {
     /// `{e: message, c: code}`, a new reference: a strategy's own error, which the SDK
     /// throws as an `Error` with `code` (WebKit's rejection carries only a message).
     static func error(_ message: String, code: String, in context: UnsafeMutablePointer<JSCContext>?) -> UnsafeMutablePointer<JSCValue>? {
-        guard let text = message.withCString({ jsc_value_new_string(context, $0) }),
+        guard let text = string(message, in: context),
               let object = wrapped("e", text, in: context) else { return nil }
-        if let codeText = code.withCString({ jsc_value_new_string(context, $0) }) {
+        if let codeText = string(code, in: context) {
             jsc_value_object_set_property(object, "c", codeText)
             g_object_unref(gptr(codeText))
         }

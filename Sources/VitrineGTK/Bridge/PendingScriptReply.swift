@@ -74,7 +74,7 @@ final class PendingScriptReply {
                 value = g_object_ref(gptr(posted.pointer)).assumingMemoryBound(to: JSCValue.self)
             } else {
                 switch body {
-                case .text(let text): value = text.withCString { jsc_value_new_string(context, $0) }
+                case .text(let text): value = BridgeReply.string(text, in: context)
                 case .json(let json): value = BridgeReply.json(json, in: context)
                 default: value = BridgeReply.json("null", in: context)
                 }

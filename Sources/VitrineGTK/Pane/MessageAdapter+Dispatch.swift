@@ -31,7 +31,7 @@ extension MessageAdapter {
         let request = BridgeRequest(value)
         let frame = request.flatMap { frames.frame(for: $0.token) }
         guard let request else {
-            return reject(Self.malformed(name), name: name, origin: nil, value: value, reply: reply, container: container)
+            return reject(Self.malformed(name), name: name, origin: nil, value: value, reply: .message(reply), container: container)
         }
         let allowed = registeredHandlers[name] ?? []
         let delivery = dispatch(name: name, frame: frame, allowed: allowed, body: request.body,
@@ -64,7 +64,7 @@ extension MessageAdapter {
             receiveBatch(name: name, frame: frame, allowed: channel.allowedOrigins, calls: calls, count: count,
                          reply: reply, container: container)
         case nil:
-            reject(Self.malformed(name), name: name, origin: frame?.origin, value: value, reply: reply,
+            reject(Self.malformed(name), name: name, origin: frame?.origin, value: value, reply: .message(reply, port: port),
                    container: container)
         }
     }
@@ -109,8 +109,8 @@ extension MessageAdapter {
     }
 
     private func reject(_ message: String, name: String, origin: String?, value: UnsafeMutablePointer<JSCValue>,
-                        reply: OpaquePointer, container: WebContainer) {
-        PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: .message(reply))
+                        reply: ReplyDestination, container: WebContainer) {
+        PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: reply)
         container.record(.message(name: name, outcome: "rejected", error: message, origin: origin))
     }
 
@@ -152,8 +152,7 @@ extension MessageAdapter {
                           value: UnsafeMutablePointer<JSCValue>, reply: ReplyDestination, container: WebContainer) -> Delivery {
         switch admission(name: name, frame: frame, allowed: allowed) {
         case .failure(let error):
-            PendingScriptReply.send(.failure(error), body: nil, messageValue: value, to: reply)
-            container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.origin))
+            reject(error.message, name: name, origin: frame?.origin, value: value, reply: reply, container: container)
             return .rejected
         case .success(let pageURL):
             return answer(name: name, pageURL: pageURL, origin: frame?.origin, body: body, messageValue: value,
