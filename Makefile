@@ -80,10 +80,11 @@ test-js:
 	node --test Tests/sdk/*.test.js
 
 test-core:
-	env -u DISPLAY -u WAYLAND_DISPLAY $(SWIFT) test --skip-build --filter 'VitrineTests|VitrineAdapterTests|VitrineCLITests'
+	env -u DISPLAY -u WAYLAND_DISPLAY bash Tests/with-failure-summary.sh \
+		$(SWIFT) test --skip-build --filter 'VitrineTests|VitrineAdapterTests|VitrineCLITests'
 
 test-window:
-	SWIFT=$(SWIFT) bash Tests/run-window-tests.sh
+	SWIFT=$(SWIFT) bash Tests/with-failure-summary.sh bash Tests/run-window-tests.sh
 
 ## bench: Vitrine (release, linked as in the .deb) against a
 ## plain C WebKitGTK program, interleaved, ratios printed
