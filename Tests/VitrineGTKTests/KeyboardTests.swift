@@ -33,11 +33,19 @@ extension WebKitTests {
             try await fixture.start(waitingFor: Self.form)
             let pane = fixture.container.panes[0]
             let keyboard = try #require(pane.keyboard)
-            // The name field has autofocus, which WebKit honours only once the view has the
-            // focus: focused again here, the keys show either way.
+            // The name field has autofocus, which WebKit honours at the first rendering
+            // update after the page gets the focus (when X gives it to the window): wait
+            // for that, so that it cannot come later and bring the keys back after a blur.
+            // Focused again here, the keys show either way — by the autofocus (whose event
+            // `start` may have passed over) or by this call: the wait is for the keys.
+            #expect(try await fixture.container.evaluateAsync("""
+                for (let tries = 0; !document.hasFocus() && tries < 500; tries++) await new Promise((r) => setTimeout(r, 10));
+                await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                return document.hasFocus();
+                """) == true, "the page never got the focus")
             _ = try await fixture.container.evaluate("document.getElementById('name').focus(), 1")
-            try await fixture.next(where: shown("text"))
-            #expect(await TestLoop.wait { keyboard.isMapped })
+            #expect(await TestLoop.wait { keyboard.isMapped && keyboard.shownKeySet == "text" })
+            #expect(fixture.log.events.filter(shown("text")).count == 1)
             let names = keyboard.accessibleNames
             #expect(Set(["q", "a", "Shift", "Backspace", "Enter", "Tab", "Space", "Hide keyboard"]).isSubset(of: Set(names)), "\(names)")
             #expect(await TestLoop.wait {
@@ -51,9 +59,10 @@ extension WebKitTests {
             // Hidden → the numeric pad for type=number; the time from focus to mapped keys
             // (and to the end of the slide), over a few blur/focus rounds.
             var mapped: [Duration] = [], slid: [Duration] = []
-            for _ in 0..<5 {
+            for round in 0..<5 {
                 _ = try await fixture.container.evaluate("document.activeElement.blur(), 1")
-                #expect(await TestLoop.wait { !keyboard.isShown && !keyboard.isMapped })
+                #expect(await TestLoop.wait { !keyboard.isShown && !keyboard.isMapped },
+                        "round \(round): shown \(keyboard.isShown), mapped \(keyboard.isMapped), \(fixture.log.events.suffix(3))")
                 let start = ContinuousClock.now
                 _ = try await fixture.container.evaluate("document.getElementById('quantity').focus(), 1")
                 #expect(await TestLoop.wait { keyboard.isMapped && keyboard.shownKeySet == "numeric" })
