@@ -28,24 +28,24 @@ final class Launcher: EventSink {
     /// configuration is read the same way.
     let configPath: String?
     let overrides: ConfigOverrides
-    private let eventLog: JSONLinesEventLog?
+    let eventLog: JSONLinesEventLog?
     private let screenshot: String?
     private let exitAfterLoad: Bool
     private let loadTimeout: Double
-    private let singleInstance: Bool
+    let singleInstance: Bool
     /// A run that ends after its first load (`--screenshot`, `--exit-after-load`).
     private let oneShot: Bool
-    private var status: Int32 = 0
+    var status: Int32 = 0
     private var firstLoadSettled = false
-    private var remote: RemoteControl?
+    var remote: RemoteControl?
     /// The one dispatch of remote commands, from the bus and from MQTT.
     let dispatch = RemoteDispatch()
-    private var mqtt: MQTTRemote?
+    var mqtt: MQTTRemote?
     private(set) var container: WebContainer?
     /// A pushed configuration on probation (see Launcher+ConfigPush.swift).
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
-    private var metricsFile: MetricsTextfile?
+    var metricsFile: MetricsTextfile?
 
     init(configuration: Configuration, configPath: String?, overrides: ConfigOverrides, eventLog: JSONLinesEventLog?,
          screenshot: String?, exitAfterLoad: Bool, loadTimeout: Double, singleInstance: Bool) {
@@ -86,7 +86,7 @@ final class Launcher: EventSink {
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
-        dispatchCommands(to: { [weak self] in self?.container })
+        dispatchCommands(to: { [weak self] in self?.container.map { [$0] } ?? [] })
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch
@@ -96,7 +96,10 @@ final class Launcher: EventSink {
             container.addEventSink(metricsFile.metrics) // told what happened while the page preloaded
             self.metricsFile = metricsFile
         }
-        if !oneShot, let settings = configuration.mqtt { startMQTT(settings, on: container) }
+        if !oneShot, let settings = configuration.mqtt {
+            startMQTT(settings)
+            connectMQTT(to: container)
+        }
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
@@ -123,52 +126,16 @@ final class Launcher: EventSink {
         return status
     }
 
-    /// `[[displays]]`: a window per placed monitor, kept in step with the monitors until the
-    /// loop ends; a monitor going away closes its window, never the program. Remote commands
-    /// act on the first display's open window; MQTT and configuration pushes are for
-    /// single-window runs.
-    private func runDisplays() -> Int32 {
-        if singleInstance {
-            switch RemoteControl.register(handingOver: configuration.startURL) {
-            case .handedOver:
-                printToStandardError("vitrine: handed over to the running instance")
-                return 0
-            case .standalone(let reason):
-                printToStandardError("vitrine: running without remote control: \(reason)")
-            case .primary(let control):
-                remote = control
-            }
-        }
-        metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
-        let windows = DisplayWindows(configuration: configuration) { [weak self] container in
-            guard let self else { return }
-            if let eventLog = self.eventLog { container.addEventSink(eventLog) }
-            container.addEventSink(self.dispatch)
-            if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
-            self.remote?.adopt(container)
-        }
-        windows.onWindowsChanged = { [weak self, weak windows] in self?.dispatch.container = windows?.primaryWindow }
-        dispatchCommands(to: { [weak windows] in windows?.primaryWindow })
-        remote?.dispatch = dispatch
-        windows.onAllClosed = { GTKRuntime.quit() }
-        windows.start()
-        metricsFile?.start()
-        GTKRuntime.run()
-        windows.closeAll()
-        metricsFile?.finish()
-        return status
-    }
-
-    /// The remote commands that act on the program's window (`target`, when they come)
+    /// The remote commands that act on the program's windows (`targets`, when they come)
     /// rather than through `dispatch.container`.
-    private func dispatchCommands(to target: @escaping @MainActor () -> WebContainer?) {
+    func dispatchCommands(to targets: @escaping @MainActor () -> [WebContainer]) {
         dispatch.quit = { GTKRuntime.quit() }
         dispatch.setDisplay = { on in
-            target()?.setDisplay(on: on)
+            for target in targets() { target.setDisplay(on: on) }
             return .success
         }
         dispatch.next = {
-            target()?.nextPage()
+            for target in targets() { target.nextPage() }
             return .success
         }
     }
@@ -208,7 +175,7 @@ final class Launcher: EventSink {
 
     /// Joins the fleet's broker. Connecting happens on the library's own thread: a broker
     /// that is down does not delay the page.
-    private func startMQTT(_ settings: MQTTSettings, on container: WebContainer) {
+    func startMQTT(_ settings: MQTTSettings) {
         let mqtt = MQTTRemote(settings: settings, version: VitrineVersion.string, dispatch: dispatch)
         do {
             try mqtt.start()
@@ -217,7 +184,6 @@ final class Launcher: EventSink {
             return
         }
         self.mqtt = mqtt
-        connectMQTT(to: container)
     }
 
     /// The broker hears every event and every title the page takes.

@@ -4,14 +4,11 @@ import VitrineTestSupport
 
 extension WebKitTests {
     /// `[[displays]]` on real monitors that come and go: the program under sway's headless
-    /// backend (wlroots), through GDK's Wayland backend. Under Xvfb, GDK 3 sees one monitor
-    /// whatever the Xinerama or RandR setup; sway makes outputs on demand (`create_output`),
-    /// which GDK reports as `monitor-added`.
+    /// backend (`SwayHeadless`), through GDK's Wayland backend; and such a kiosk on a real
+    /// Mosquitto broker.
     @Suite
     struct DisplaysProgramTests {
         @Test func aMonitorThatAppearsGetsItsWindowWithItsOwnPage() throws {
-            let sway = "/usr/bin/sway", swaymsg = "/usr/bin/swaymsg"
-            try #require(FileManager.default.isExecutableFile(atPath: sway), "sway is not installed (make deps installs it)")
             let folder = try ConfigFolder()
             _ = try folder.write("www/a.html", "<!doctype html><title>A</title><body style='background:#a00'>A")
             _ = try folder.write("www/b.html", "<!doctype html><title>B</title><body style='background:#00a'>B")
@@ -25,90 +22,110 @@ extension WebKitTests {
                 monitor = 0
                 start-url = "app://app/a.html"
                 """)
-            let swayConfig = try folder.write("sway.conf", "")
-            let runtime = try folder.makeFolder("run")
-            let compositor = try startSway(sway, config: swayConfig, runtime: runtime)
-            // Killed outright: a compositor's clean exit proves nothing here (and sway takes
-            // seconds over it).
-            defer { stop(compositor, signal: SIGKILL) }
-            let entries = { (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? [] }
-            wait(until: { entries().contains { $0.hasPrefix("sway-ipc.") } }, while: compositor)
-            let socket = try #require(entries().first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }, "sway did not start: \(entries())")
-            let ipc = runtime + "/" + (try #require(entries().first { $0.hasPrefix("sway-ipc.") }))
-
+            let compositor = try SwayHeadless(in: folder)
+            defer { compositor.stop() }
             let log = folder.url.appendingPathComponent("events.jsonl").path
-            let program = Process()
-            program.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            program.arguments = ["--config", config, "--new-instance", "--events", log]
-            program.environment = ProcessInfo.processInfo.environment.merging([
-                "XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1",
-            ]) { $1 }
-            program.standardOutput = FileHandle.nullDevice
-            program.standardError = FileHandle.nullDevice
-            try program.run()
-            defer { if program.isRunning { kill(program.processIdentifier, SIGKILL) } }
-            func details(_ action: String) -> [String] {
-                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                return text.split(separator: "\n").compactMap { line in
-                    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
-                          object["action"] == action else { return nil }
-                    return object["detail"]
-                }
-            }
+            let program = try ProgramRun(["--config", config, "--new-instance", "--events", log], environment: compositor.programEnvironment)
+            defer { program.end() }
+            func details(_ action: String) -> [String] { eventDetails(action, in: log) }
 
             // One output: the display that names monitor 0 gets its window; monitor 1's waits.
-            wait(until: { !details("display-window-shown").isEmpty }, while: program)
+            program.wait { !details("display-window-shown").isEmpty }
             #expect(details("display-window-shown") == ["1 on monitor 0"])
             #expect(details("display-window-opened").count == 1)
             #expect(details("display-window-opened").first?.hasSuffix(" app://app/a.html") == true)
 
             // A second output appears: its window opens there, with its own page, no restart.
-            let created = try runProcess(swaymsg, ["-s", ipc, "create_output"], timeout: 20)
-            try #require(created.status == 0, "swaymsg create_output: \(created.stdout) \(created.stderr)")
-            wait(until: { details("display-window-shown").count == 2 }, while: program)
+            try compositor.createOutput()
+            program.wait { details("display-window-shown").count == 2 }
             #expect(details("display-window-shown") == ["1 on monitor 0", "0 on monitor 1"])
             let opened = details("display-window-opened")
             #expect(opened.count == 2 && opened.last?.hasPrefix("0 1") == true && opened.last?.hasSuffix(" app://app/b.html") == true,
                     "\(opened)")
             #expect(details("display-window-closed").isEmpty)
 
-            stop(program)
-            #expect(program.terminationReason == .exit && program.terminationStatus == 0)
+            program.end()
+            #expect(program.process.terminationReason == .exit && program.process.terminationStatus == 0)
         }
 
-        /// sway with one headless output and no input devices. It refuses to run as root
-        /// (it could not drop root for good): as root, it runs as `nobody`, owning its
-        /// runtime folder; root still reaches its sockets.
-        private func startSway(_ sway: String, config: String, runtime: String) throws -> Process {
-            let asRoot = getuid() == 0
-            if asRoot { chown(runtime, 65534, 65534) }
-            chmod(runtime, 0o700)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: asRoot ? "/usr/bin/setpriv" : sway)
-            process.arguments = (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", sway] : []) + ["-c", config]
-            process.environment = ProcessInfo.processInfo.environment.merging([
-                "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless", "WLR_HEADLESS_OUTPUTS": "1",
-                "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
-            ]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
+        /// A two-monitor kiosk on a broker: the state's address is the first display's (and
+        /// follows it when another window becomes the first), every window's events go out,
+        /// `reload` and `home` act on every window, `navigate` on the first one, and a pushed
+        /// configuration is refused with the reason.
+        @Test func aKioskOfSeveralDisplaysIsDrivenFromTheBroker() throws {
+            let broker = try MosquittoBroker()
+            defer { broker.remove() }
+            let folder = try ConfigFolder()
+            let kiosk = try broker.kioskFolder()
+            for page in ["a", "b", "c"] {
+                _ = try folder.write("www/\(page).html", "<!doctype html><title>\(page.uppercased())</title>\(page)")
+            }
+            let config = kiosk + "/displays.toml"
+            try """
+                preset = "kiosk"
+                app-dir = "\(folder.path)/www"
+                [[displays]]
+                monitor = 1
+                start-url = "app://app/b.html"
+                [[displays]]
+                monitor = 0
+                start-url = "app://app/a.html"
 
-        /// Waits (polling the events file or a folder, up to a minute) while `process` runs.
-        private func wait(until condition: () -> Bool, while process: Process) {
-            let deadline = Date().addingTimeInterval(60)
-            while !condition() && process.isRunning && Date() < deadline { usleep(50_000) }
-        }
+                \(broker.remoteSection(deviceID: "wall", caFile: broker.caFile))
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            let messages = kiosk + "/messages.txt"
+            let subscriber = try broker.subscribe(["vitrine/wall/#"], to: messages)
+            defer { kill(subscriber.processIdentifier, SIGKILL) }
+            let compositor = try SwayHeadless(in: folder)
+            defer { compositor.stop() }
+            let log = kiosk + "/events.jsonl"
+            let program = try ProgramRun(["--config", config, "--new-instance", "--events", log], environment: compositor.programEnvironment)
+            defer { program.end() }
 
-        /// Sends `signal` and waits up to 20 s for the end (then SIGKILL).
-        private func stop(_ process: Process, signal: Int32 = SIGTERM) {
-            if process.isRunning { kill(process.processIdentifier, signal) }
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            func lines(_ topic: String) -> [String] {
+                ((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "").split(separator: "\n")
+                    .filter { $0.hasPrefix("vitrine/wall/\(topic) ") }.map { String($0.dropFirst("vitrine/wall/\(topic) ".count)) }
+            }
+            func state() -> [String: Any] {
+                lines("state").last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
+            }
+            func loads(_ event: String, _ page: String) -> Int {
+                eventLines(in: log).filter { $0["type"] == "load" && $0["event"] == event && $0["url"] == "app://app/\(page).html" }.count
+            }
+            func command(_ name: String, _ payload: String = "") throws -> [String: Any] {
+                let before = lines("reply/\(name)").count
+                try broker.publish("vitrine/wall/cmd/\(name)", payload)
+                #expect(program.wait { lines("reply/\(name)").count > before }, "no reply to \(name)")
+                return lines("reply/\(name)").dropFirst(before).first
+                    .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
+            }
+
+            // One monitor: display 1's window (a) is the first open; then display 0's (b) is.
+            #expect(program.wait { state()["url"] as? String == "app://app/a.html" }, "\(state())")
+            #expect(state()["online"] as? Bool == true)
+            try compositor.createOutput()
+            #expect(program.wait { state()["url"] as? String == "app://app/b.html" && state()["title"] as? String == "B" }, "\(state())")
+            #expect(program.wait { loads("finished", "a") == 1 && loads("finished", "b") == 1 })
+
+            // Kiosk-wide commands reach both windows; their events all go out on `events`.
+            #expect(try command("reload")["ok"] as? Bool == true)
+            #expect(program.wait { loads("finished", "a") == 2 && loads("finished", "b") == 2 }, "\(eventLines(in: log).suffix(6))")
+            #expect(program.wait { lines("events").filter { $0.contains("a.html") }.count >= 4 }, "the second window's events")
+
+            // navigate: the first display only; home: each window back to its own page.
+            #expect(try command("navigate", "app://app/c.html")["ok"] as? Bool == true)
+            #expect(program.wait { state()["url"] as? String == "app://app/c.html" })
+            #expect(loads("started", "c") == 1 && loads("finished", "a") == 2)
+            #expect(try command("home")["ok"] as? Bool == true)
+            #expect(program.wait { loads("finished", "a") == 3 && loads("finished", "b") == 3 })
+            #expect(program.wait { state()["url"] as? String == "app://app/b.html" })
+
+            // A push would have to be tried on every monitor at once: refused, file unchanged.
+            let before = try String(contentsOfFile: config, encoding: .utf8)
+            let pushed = try command("config", before.replacingOccurrences(of: "b.html", with: "c.html"))
+            #expect(pushed["ok"] as? Bool == false)
+            #expect((pushed["error"] as? String)?.contains("[[displays]]") == true, "\(pushed)")
+            #expect(try String(contentsOfFile: config, encoding: .utf8) == before)
         }
     }
 }

@@ -57,6 +57,16 @@ struct MQTTCoreTests {
         #expect(KioskState.offline.jsonText == #"{"online":false}"#)
     }
 
+    @Test func anotherDisplaysWindowCountsItsErrorsButNotItsAddress() {
+        var state = KioskState(version: "1")
+        state.observe(.load(event: "finished", url: "app://app/a.html", error: nil))
+        state.observe(.load(event: "finished", url: "app://app/b.html", error: nil), ownsURL: false)
+        state.observe(.load(event: "failed", url: "app://app/c.html", error: "gone"), ownsURL: false)
+        state.observe(.native(action: "web-process-terminated", detail: "killed"), ownsURL: false)
+        #expect(state.url == "app://app/a.html")
+        #expect(state.lastError == "gone: app://app/c.html" && state.crashes == 1)
+    }
+
     @Test func homeAssistantDiscoveryFollowsTheSchema() throws {
         let messages = HomeAssistantDiscovery(topics: MQTTTopics(prefix: "vitrine", deviceID: "lobby.1"), version: "1.0").messages
         #expect(messages.map(\.topic) == [

@@ -25,11 +25,13 @@ public struct KioskState: Sendable, Equatable {
         ])
     }
 
-    /// Follows the events log: loads, load errors and web-process losses.
-    public mutating func observe(_ event: ContainerEvent) {
+    /// Follows the events log: loads, load errors and web-process losses. With several
+    /// windows (`[[displays]]`) every window's errors and losses count, but the URL is the
+    /// first display's alone (`ownsURL`): one kiosk, one address.
+    public mutating func observe(_ event: ContainerEvent, ownsURL: Bool = true) {
         switch event {
         case let .load("finished", url, _):
-            self.url = url
+            if ownsURL { self.url = url }
         case let .load("failed", url, error), let .load("tls-error", url, error):
             lastError = "\(error ?? "load failed"): \(url)"
         case .native(action: "web-process-terminated", _):

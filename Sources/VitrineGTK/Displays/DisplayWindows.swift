@@ -36,6 +36,8 @@ public final class DisplayWindows {
 
     /// The window of the first display shown, for the remote control's actions.
     public var primaryWindow: WebContainer? { windows.keys.min().flatMap { windows[$0] } }
+    /// The open windows in the order of their `[[displays]]` tables.
+    public var windowsInOrder: [WebContainer] { windows.sorted { $0.key < $1.key }.map(\.value) }
 
     /// Opens the windows for the monitors present now.
     public func start() { monitorsChanged() }

@@ -106,8 +106,20 @@ public final class MQTTRemote: EventSink {
 
     /// Every events-log line goes out on `events`; the state follows loads and titles.
     public func record(_ event: ContainerEvent) {
+        record(event, ownsURL: true)
+    }
+
+    /// An event of one of several windows (`[[displays]]`): the state's URL is the first
+    /// display's (`ownsURL`), its errors and crashes every window's.
+    public func record(_ event: ContainerEvent, ownsURL: Bool) {
         if let line = try? JSONEncoder.compactSorted.encode(event) { send(topics.events, Array(line), retain: false, essential: false) }
-        state.observe(event)
+        state.observe(event, ownsURL: ownsURL)
+        publishState()
+    }
+
+    /// Another window became the first display's (its monitor went away, or came back).
+    public func firstWindowChanged(url: URL?) {
+        state.url = url?.absoluteString ?? ""
         publishState()
     }
 

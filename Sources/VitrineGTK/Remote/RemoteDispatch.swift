@@ -6,7 +6,9 @@ import Foundation
 import Vitrine
 
 /// The one place remote commands are carried out, whoever sent them: the session bus
-/// (`RemoteControl`) and an MQTT broker (`MQTTRemote`) both call `perform`.
+/// (`RemoteControl`) and an MQTT broker (`MQTTRemote`) both call `perform`. `reload`,
+/// `home`, `display` and `next` are the whole kiosk's (every `[[displays]]` window);
+/// `navigate` and `screenshot` the first display's.
 ///
 /// Every command is answered exactly once. A navigation is answered when the container's
 /// chain has decided it (an event sink): allowed, or refused with the handler that refused
@@ -14,7 +16,11 @@ import Vitrine
 @MainActor
 public final class RemoteDispatch: EventSink {
     /// The container commands act on; the program swaps it when a pushed configuration applies.
+    /// With `[[displays]]`, the first display's window.
     public weak var container: WebContainer?
+    /// Every window the kiosk-wide commands (`reload`, `home`) act on, with `[[displays]]`;
+    /// nil: `container` alone.
+    public var everyWindow: (() -> [WebContainer])?
     /// Checks, applies and keeps or rolls back a pushed configuration; nil: refused.
     public var applyConfiguration: ((String, @escaping @MainActor (RemoteReply) -> Void) -> Void)?
     /// Display power (issue 14); nil: not available in this build.
@@ -32,10 +38,10 @@ public final class RemoteDispatch: EventSink {
         guard let container else { return reply(.failure("the kiosk has no window")) }
         switch command {
         case .reload:
-            container.reload()
+            for window in everyWindow?() ?? [container] { window.reload() }
             reply(.success)
         case .home:
-            container.goHome()
+            for window in everyWindow?() ?? [container] { window.goHome() }
             reply(.success)
         case .next:
             reply(next?() ?? .unavailable("next (the playlist)"))

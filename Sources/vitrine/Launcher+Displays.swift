@@ -1,0 +1,88 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+import VitrineGTK
+
+extension Launcher {
+    /// `[[displays]]`: a window per placed monitor, kept in step with the monitors until the
+    /// loop ends; a monitor going away closes its window, never the program. Remote
+    /// commands (bus and MQTT) act on every window for `reload`, `home`, `display` and
+    /// `next`, on the first display's open window for `navigate` and `screenshot`; the
+    /// MQTT state's address is that window's. Configuration pushes are refused: a pushed
+    /// file would have to be tried on every monitor's window at once.
+    func runDisplays() -> Int32 {
+        if singleInstance {
+            switch RemoteControl.register(handingOver: configuration.startURL) {
+            case .handedOver:
+                printToStandardError("vitrine: handed over to the running instance")
+                return 0
+            case .standalone(let reason):
+                printToStandardError("vitrine: running without remote control: \(reason)")
+            case .primary(let control):
+                remote = control
+            }
+        }
+        metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
+        if let settings = configuration.mqtt { startMQTT(settings) }
+        // Weak: the windows' own preparation must not keep them alive.
+        weak var windows: DisplayWindows?
+        let displayWindows = DisplayWindows(configuration: configuration) { [weak self] container in
+            guard let self else { return }
+            if let eventLog = self.eventLog { container.addEventSink(eventLog) }
+            container.addEventSink(self.dispatch)
+            if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
+            if let mqtt = self.mqtt {
+                container.addEventSink(DisplayWindowEvents(container, mqtt: mqtt) { windows?.primaryWindow })
+                container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
+            }
+            self.remote?.adopt(container)
+        }
+        windows = displayWindows
+        displayWindows.onWindowsChanged = { [weak self, weak displayWindows] in
+            guard let self else { return }
+            let first = displayWindows?.primaryWindow
+            guard first !== self.dispatch.container else { return }
+            self.dispatch.container = first
+            self.mqtt?.firstWindowChanged(url: first?.currentURL)
+        }
+        let everyWindow: @MainActor () -> [WebContainer] = { [weak displayWindows] in displayWindows?.windowsInOrder ?? [] }
+        dispatch.everyWindow = everyWindow
+        dispatchCommands(to: everyWindow)
+        dispatch.applyConfiguration = { _, reply in
+            reply(.failure("configuration pushes are not taken by a [[displays]] run: change the file on the kiosk and restart it"))
+        }
+        remote?.dispatch = dispatch
+        displayWindows.onAllClosed = { GTKRuntime.quit() }
+        displayWindows.start()
+        metricsFile?.start()
+        GTKRuntime.run()
+        displayWindows.closeAll()
+        mqtt = nil
+        metricsFile?.finish()
+        return status
+    }
+}
+
+/// One display window's events for the broker: on `events` all of them; in the state, the
+/// address only while the window is the first display's (`first`, asked at each event).
+/// Holds the window and the session weakly: once either is gone, events go nowhere.
+@MainActor
+private final class DisplayWindowEvents: EventSink {
+    private weak var container: WebContainer?
+    private weak var mqtt: MQTTRemote?
+    private let first: @MainActor () -> WebContainer?
+
+    init(_ container: WebContainer, mqtt: MQTTRemote, first: @escaping @MainActor () -> WebContainer?) {
+        self.container = container
+        self.mqtt = mqtt
+        self.first = first
+    }
+
+    func record(_ event: ContainerEvent) {
+        guard let container, let mqtt else { return }
+        mqtt.record(event, ownsURL: first() === container)
+    }
+}
