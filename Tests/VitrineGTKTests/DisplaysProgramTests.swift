@@ -8,20 +8,25 @@ extension WebKitTests {
     /// Mosquitto broker.
     @Suite
     struct DisplaysProgramTests {
+        /// A kiosk with page b on monitor 1 (the first table) and page a on monitor 0.
+        static func twoDisplays(appDirectory: String) -> String {
+            """
+            preset = "kiosk"
+            app-dir = "\(appDirectory)"
+            [[displays]]
+            monitor = 1
+            start-url = "app://app/b.html"
+            [[displays]]
+            monitor = 0
+            start-url = "app://app/a.html"
+            """
+        }
+
         @Test func aMonitorThatAppearsGetsItsWindowWithItsOwnPage() throws {
             let folder = try ConfigFolder()
             _ = try folder.write("www/a.html", "<!doctype html><title>A</title><body style='background:#a00'>A")
             _ = try folder.write("www/b.html", "<!doctype html><title>B</title><body style='background:#00a'>B")
-            let config = try folder.write("displays.toml", """
-                preset = "kiosk"
-                app-dir = "www"
-                [[displays]]
-                monitor = 1
-                start-url = "app://app/b.html"
-                [[displays]]
-                monitor = 0
-                start-url = "app://app/a.html"
-                """)
+            let config = try folder.write("displays.toml", Self.twoDisplays(appDirectory: "www"))
             let compositor = try SwayHeadless(in: folder)
             defer { compositor.stop() }
             let log = folder.url.appendingPathComponent("events.jsonl").path
@@ -61,18 +66,8 @@ extension WebKitTests {
                 _ = try folder.write("www/\(page).html", "<!doctype html><title>\(page.uppercased())</title>\(page)")
             }
             let config = kiosk + "/displays.toml"
-            try """
-                preset = "kiosk"
-                app-dir = "\(folder.path)/www"
-                [[displays]]
-                monitor = 1
-                start-url = "app://app/b.html"
-                [[displays]]
-                monitor = 0
-                start-url = "app://app/a.html"
-
-                \(broker.remoteSection(deviceID: "wall", caFile: broker.caFile))
-                """.write(toFile: config, atomically: true, encoding: .utf8)
+            try (Self.twoDisplays(appDirectory: folder.path + "/www") + "\n\n" + broker.remoteSection(deviceID: "wall", caFile: broker.caFile))
+                .write(toFile: config, atomically: true, encoding: .utf8)
             let messages = kiosk + "/messages.txt"
             let subscriber = try broker.subscribe(["vitrine/wall/#"], to: messages)
             defer { kill(subscriber.processIdentifier, SIGKILL) }
