@@ -14,33 +14,19 @@ extension Launcher {
     /// MQTT state's address is that window's. Configuration pushes are refused: a pushed
     /// file would have to be tried on every monitor's window at once.
     func runDisplays() -> Int32 {
-        if singleInstance {
-            switch RemoteControl.register(handingOver: configuration.startURL) {
-            case .handedOver:
-                printToStandardError("vitrine: handed over to the running instance")
-                return 0
-            case .standalone(let reason):
-                printToStandardError("vitrine: running without remote control: \(reason)")
-            case .primary(let control):
-                remote = control
-            }
-        }
+        if singleInstance, !becomeInstance() { return 0 }
         metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
         if let settings = configuration.mqtt { startMQTT(settings) }
-        // Weak: the windows' own preparation must not keep them alive.
-        weak var windows: DisplayWindows?
         let displayWindows = DisplayWindows(configuration: configuration) { [weak self] container in
             guard let self else { return }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
             container.addEventSink(self.dispatch)
             if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
             if let mqtt = self.mqtt {
-                container.addEventSink(DisplayWindowEvents(container, mqtt: mqtt) { windows?.primaryWindow })
-                container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
+                self.connectMQTT(to: container, reporting: DisplayWindowEvents(container, mqtt: mqtt) { [weak self] in self?.dispatch.container })
             }
             self.remote?.adopt(container)
         }
-        windows = displayWindows
         displayWindows.onWindowsChanged = { [weak self, weak displayWindows] in
             guard let self else { return }
             let first = displayWindows?.primaryWindow
@@ -48,9 +34,7 @@ extension Launcher {
             self.dispatch.container = first
             self.mqtt?.firstWindowChanged(url: first?.currentURL)
         }
-        let everyWindow: @MainActor () -> [WebContainer] = { [weak displayWindows] in displayWindows?.windowsInOrder ?? [] }
-        dispatch.everyWindow = everyWindow
-        dispatchCommands(to: everyWindow)
+        dispatch.everyWindow = { [weak displayWindows] in displayWindows?.windowsInOrder ?? [] }
         dispatch.applyConfiguration = { _, reply in
             reply(.failure("configuration pushes are not taken by a [[displays]] run: change the file on the kiosk and restart it"))
         }
@@ -67,7 +51,8 @@ extension Launcher {
 }
 
 /// One display window's events for the broker: on `events` all of them; in the state, the
-/// address only while the window is the first display's (`first`, asked at each event).
+/// address only while the window is the first display's (`first`, the dispatch's window,
+/// asked at each event).
 /// Holds the window and the session weakly: once either is gone, events go nowhere.
 @MainActor
 private final class DisplayWindowEvents: EventSink {

@@ -35,9 +35,9 @@ final class Launcher: EventSink {
     let singleInstance: Bool
     /// A run that ends after its first load (`--screenshot`, `--exit-after-load`).
     private let oneShot: Bool
-    var status: Int32 = 0
+    private(set) var status: Int32 = 0
     private var firstLoadSettled = false
-    var remote: RemoteControl?
+    private(set) var remote: RemoteControl?
     /// The one dispatch of remote commands, from the bus and from MQTT.
     let dispatch = RemoteDispatch()
     var mqtt: MQTTRemote?
@@ -59,6 +59,7 @@ final class Launcher: EventSink {
         // A one-shot run (screenshot, exit after load) is never handed to another window.
         oneShot = screenshot != nil || exitAfterLoad
         self.singleInstance = singleInstance && !oneShot
+        dispatch.quit = { GTKRuntime.quit() }
     }
 
     func run() -> Int32 {
@@ -73,20 +74,13 @@ final class Launcher: EventSink {
             // The page starts loading (and WebKit's processes starting) while the bus
             // answers; the window is shown only once this process is the instance.
             container.preload()
-            switch RemoteControl.register(handingOver: configuration.startURL) {
-            case .handedOver:
-                printToStandardError("vitrine: handed over to the running instance")
+            guard becomeInstance() else {
                 container.close()
                 return 0
-            case .standalone(let reason):
-                printToStandardError("vitrine: running without remote control: \(reason)")
-            case .primary(let control):
-                remote = control
             }
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
-        dispatchCommands(to: { [weak self] in self?.container.map { [$0] } ?? [] })
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch
@@ -126,18 +120,19 @@ final class Launcher: EventSink {
         return status
     }
 
-    /// The remote commands that act on the program's windows (`targets`, when they come)
-    /// rather than through `dispatch.container`.
-    func dispatchCommands(to targets: @escaping @MainActor () -> [WebContainer]) {
-        dispatch.quit = { GTKRuntime.quit() }
-        dispatch.setDisplay = { on in
-            for target in targets() { target.setDisplay(on: on) }
-            return .success
+    /// Claims the instance's name on the session bus (its window then answers `vitrine ctl`);
+    /// false when the start was handed over to the running instance instead.
+    func becomeInstance() -> Bool {
+        switch RemoteControl.register(handingOver: configuration.startURL) {
+        case .handedOver:
+            printToStandardError("vitrine: handed over to the running instance")
+            return false
+        case .standalone(let reason):
+            printToStandardError("vitrine: running without remote control: \(reason)")
+        case .primary(let control):
+            remote = control
         }
-        dispatch.next = {
-            for target in targets() { target.nextPage() }
-            return .success
-        }
+        return true
     }
 
     /// A container for `configuration`, with every sink the program keeps across pushes.
@@ -186,10 +181,10 @@ final class Launcher: EventSink {
         self.mqtt = mqtt
     }
 
-    /// The broker hears every event and every title the page takes.
-    private func connectMQTT(to container: WebContainer) {
+    /// The broker hears every event (through `sink` when given) and every title the page takes.
+    func connectMQTT(to container: WebContainer, reporting sink: (any EventSink)? = nil) {
         guard let mqtt else { return }
-        container.addEventSink(mqtt)
+        container.addEventSink(sink ?? mqtt)
         container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
     }
 

@@ -46,7 +46,7 @@ struct MQTTCoreTests {
 
     @Test func repliesAndStateAreTheDocumentedJSON() {
         #expect(RemoteReply.success.json.jsonText == #"{"ok":true,"error":null}"#, "in the documented order")
-        #expect(RemoteReply.unavailable("display control").json.jsonText == #"{"ok":false,"error":"display control is not available in this build"}"#)
+        #expect(RemoteReply.failure("display control is not available in this build").json.jsonText == #"{"ok":false,"error":"display control is not available in this build"}"#)
         var state = KioskState(version: "1.2.3")
         state.observe(.load(event: "finished", url: "https://a.example/", error: nil))
         state.observe(.load(event: "failed", url: "https://b.example/", error: "refused"))

@@ -103,8 +103,5 @@ public struct RemoteReply: Sendable, Equatable {
         self.error = error
     }
 
-    /// `display` and `next` until the playlist and display control exist in this build.
-    public static func unavailable(_ what: String) -> RemoteReply { .failure("\(what) is not available in this build") }
-
     public var json: JSONValue { .object(["ok": .bool(ok), "error": error.map(JSONValue.string) ?? .null]) }
 }

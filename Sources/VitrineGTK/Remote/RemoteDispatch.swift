@@ -18,15 +18,11 @@ public final class RemoteDispatch: EventSink {
     /// The container commands act on; the program swaps it when a pushed configuration applies.
     /// With `[[displays]]`, the first display's window.
     public weak var container: WebContainer?
-    /// Every window the kiosk-wide commands (`reload`, `home`) act on, with `[[displays]]`;
-    /// nil: `container` alone.
+    /// Every window the kiosk-wide commands (`reload`, `home`, `display`, `next`) act on,
+    /// with `[[displays]]`; nil: `container` alone.
     public var everyWindow: (() -> [WebContainer])?
     /// Checks, applies and keeps or rolls back a pushed configuration; nil: refused.
     public var applyConfiguration: ((String, @escaping @MainActor (RemoteReply) -> Void) -> Void)?
-    /// Display power (issue 14); nil: not available in this build.
-    public var setDisplay: ((Bool) -> RemoteReply)?
-    /// The playlist's next page (issue 14); nil: not available in this build.
-    public var next: (() -> RemoteReply)?
     /// Ends the program as SIGTERM does (`vitrine ctl quit`, the session bus only).
     public var quit: (() -> Void)?
 
@@ -36,17 +32,20 @@ public final class RemoteDispatch: EventSink {
 
     public func perform(_ command: RemoteCommand, reply: @escaping @MainActor (RemoteReply) -> Void) {
         guard let container else { return reply(.failure("the kiosk has no window")) }
+        let kiosk = everyWindow?() ?? [container]
         switch command {
         case .reload:
-            for window in everyWindow?() ?? [container] { window.reload() }
+            for window in kiosk { window.reload() }
             reply(.success)
         case .home:
-            for window in everyWindow?() ?? [container] { window.goHome() }
+            for window in kiosk { window.goHome() }
             reply(.success)
         case .next:
-            reply(next?() ?? .unavailable("next (the playlist)"))
+            for window in kiosk { window.nextPage() }
+            reply(.success)
         case .display(let on):
-            reply(setDisplay?(on) ?? .unavailable("display control"))
+            for window in kiosk { window.setDisplay(on: on) }
+            reply(.success)
         case .navigate(let url):
             let timeout = container.configuration.navigationChain.defaultTimeout + .seconds(5)
             let pending = PendingNavigation(url: url, reply: reply)

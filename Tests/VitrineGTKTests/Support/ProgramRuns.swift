@@ -37,6 +37,19 @@ struct ProgramRun {
     }
 }
 
+/// The `detail` of every `action` line of a program's events log, in order.
+func eventDetails(_ action: String, in log: String) -> [String] {
+    eventLines(in: log).filter { $0["action"] == action }.compactMap { $0["detail"] }
+}
+
+/// Every line of a program's events log with string fields only (the others are left out).
+func eventLines(in log: String) -> [[String: String]] {
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?.compactMapValues { $0 as? String }
+    }
+}
+
 /// A stand-in desktop service (a python3-gi script of Support/) on a private session bus,
 /// printing a line per call it gets; ready once it printed "READY".
 struct StandInService {
