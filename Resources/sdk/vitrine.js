@@ -56,6 +56,14 @@
   document.addEventListener('vitrine:token', takeToken);
   document.dispatchEvent(new CustomEvent('vitrine:hello'));
 
+  // Back from the back/forward cache: the registrar registered the token again, but the
+  // channels native code opened for it closed when the document was hidden.
+  window.addEventListener('pageshow', function (event) {
+    if (!event.persisted) return;
+    channels.clear();
+    callsWithoutChannel.clear();
+  });
+
   function channelFor(name, handler) {
     var channel = channels.get(name);
     if (channel !== undefined || !native) return channel;

@@ -98,3 +98,18 @@ test('a channel without "+" takes no batches: every call is posted at once', asy
   posts.forEach((post) => post.resolve(post.message));
   assert.deepStrictEqual(await Promise.all(calls), ['c1', 'c2', 'c3', 'c4', 'c5']);
 });
+
+test('back from the back/forward cache, the SDK forgets its closed channels and earns them again', async () => {
+  const frame = new Frame({ respond: () => null });
+  await warm(frame);
+  frame.page.register('ping#' + frame.token);
+  await frame.vitrine.invoke('ping', 'x');
+  assert.strictEqual(frame.page.posts.at(-1).handler, 'ping#' + frame.token);
+  // Native code closed the channel when the document was hidden (its token died with it).
+  frame.hide(true);
+  frame.page.unregister('ping#' + frame.token);
+  frame.show();
+  await frame.vitrine.invoke('ping', 'y');
+  assert.strictEqual(frame.page.posts.at(-1).handler, 'ping', 'the shared handler, not the closed channel');
+  assert.strictEqual(frame.page.refused.length, 0);
+});

@@ -5,17 +5,51 @@ const test = require('node:test');
 const assert = require('node:assert');
 const { Frame } = require('./support/fake-webkit.js');
 
-test('the registrar posts token \\n origin \\n url on vitrine-frame, in its own world', () => {
+test('the registrar posts token \\n main \\n origin \\n url on vitrine-frame, in its own world', () => {
   const frame = new Frame({ origin: 'https://shop.example', href: 'https://shop.example/cart?id=1#top' });
   const [registration] = frame.isolated.posts;
   assert.strictEqual(registration.handler, 'vitrine-frame');
-  const [token, origin, url, ...rest] = registration.message.split('\n');
+  const [token, kind, origin, url, ...rest] = registration.message.split('\n');
   assert.match(token, /^[0-9a-f]{32}$/);
+  assert.strictEqual(kind, 'main');
   assert.strictEqual(origin, 'https://shop.example');
   assert.strictEqual(url, 'https://shop.example/cart?id=1#top');
   assert.deepStrictEqual(rest, []);
   assert.strictEqual(frame.isolated.posts.length, 1);
   assert.strictEqual(frame.page.posts.length, 0);
+});
+
+test('a sandboxed frame registers its true origin, null, not its URL\'s', () => {
+  const frame = new Frame({ origin: 'https://shop.example', selfOrigin: 'null', mainFrame: false });
+  const [, kind, origin, url] = frame.isolated.posts[0].message.split('\n');
+  assert.strictEqual(kind, 'frame');
+  assert.strictEqual(origin, 'null');
+  assert.strictEqual(url, 'https://shop.example/index.html');
+});
+
+test('a page cannot change the origin the registrar reports', () => {
+  const frame = new Frame({ origin: 'https://shop.example', selfOrigin: 'null', order: 'sdk-first' });
+  frame.page.eval("self.origin = 'https://shop.example'; location.origin");
+  assert.strictEqual(frame.isolated.posts[0].message.split('\n')[2], 'null');
+});
+
+test('the document says when it goes, and registers the same token again when it comes back', () => {
+  const frame = new Frame({ origin: 'https://shop.example' });
+  const token = frame.token;
+  frame.hide(true);
+  assert.strictEqual(frame.isolated.posts[1].message, token + '\ngone');
+  frame.show();
+  assert.strictEqual(frame.isolated.posts[2].message, token + '\nmain\nhttps://shop.example\nhttps://shop.example/index.html');
+  frame.hide(false);
+  assert.strictEqual(frame.isolated.posts[3].message, token + '\ngone');
+  assert.strictEqual(frame.isolated.posts.length, 4);
+});
+
+test('a page listener that stops pagehide cannot keep the token alive', () => {
+  const frame = new Frame({ origin: 'https://shop.example', order: 'sdk-first' });
+  frame.page.eval("addEventListener('pagehide', function (e) { e.stopImmediatePropagation(); }, true)");
+  frame.hide(false);
+  assert.strictEqual(frame.isolated.posts[1].message, frame.token + '\ngone');
 });
 
 test('each frame draws its own token', () => {

@@ -9,15 +9,19 @@ import Vitrine
 /// and any frame — a cross-origin iframe included — can reach the handlers of the page's
 /// world. So each frame's isolated world (separate JS globals and prototypes that page
 /// scripts cannot touch) draws a random token at document start and registers it with
-/// native code together with `location.origin` and `location.href` as that world sees
-/// them, which no page script can forge. It hands the token to the same frame's SDK
-/// through DOM events on the frame's own document, before any page script runs. Each
-/// request carries the token; native code looks up who registered it and checks that
-/// origin against the strategy's allowed origins before any strategy runs.
+/// native code together with the document's true origin (`self.origin`: `"null"` in a
+/// sandboxed frame) and `location.href` as that world sees them, which no page script can
+/// forge. It hands the token to the same frame's SDK through DOM events on the frame's own
+/// document, before any page script runs. Each request carries the token; native code
+/// looks up the principal it stands for (`FrameRegistry`) and asks `Admission` whether it
+/// may call the strategy before any strategy runs.
 ///
-/// A page that reads its own frame's token learns nothing it could not do anyway: the
-/// token only ever stands for that frame's origin. Other frames' tokens live in their own
-/// JS realms, out of reach across origins.
+/// The token lives as long as its document: the registrar says when the document is
+/// hidden or unloaded (`pagehide`, in a capturing listener added before any of the
+/// page's), and the main frame's commit of another page ends every token of the old one.
+/// A page that reads its own frame's token and carries it elsewhere gains nothing once its
+/// document has gone. Other frames' tokens live in their own JS realms, out of reach
+/// across origins.
 ///
 /// Channels: once a frame has made `BridgeChannel.openAfter` accepted calls to a strategy,
 /// native code registers handlers `NAME#TOKEN` (and its `.j` and `.x` ports) that only that
@@ -43,7 +47,7 @@ import Vitrine
 enum ScriptBridge {
     /// The isolated world holding the frame registrar.
     static let worldName = "vitrine"
-    /// The registrar's handler, in the isolated world only: `token \n origin \n url`.
+    /// The registrar's handler, in the isolated world only (`FrameRegistration`).
     static let frameHandlerName = "vitrine-frame"
     /// Strings up to this length travel inside the request string; longer ones as their own value.
     static let shortString = 1024

@@ -10,18 +10,17 @@ import Vitrine
 /// Each message is answered exactly once: here, inside WebKit's signal, or by the
 /// `PendingScriptReply` that holds it while a strategy works.
 extension MessageAdapter {
-    /// A frame's isolated world registers its token with the origin and URL it sees
-    /// (`token \n origin \n url`). Answered at once; a malformed registration is ignored.
+    /// A frame's isolated world registers its document's token with the origin and URL it
+    /// sees, or says that the document has gone (`FrameRegistration`). Answered at once; a
+    /// malformed registration is ignored.
     func registerFrame(_ value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
         if let undefined = jsc_value_new_undefined(jsc_value_get_context(value)) {
             webkit_script_message_reply_return_value(reply, undefined)
             g_object_unref(gptr(undefined))
         }
-        guard jsc_value_is_string(value) != 0, let text = takeString(jsc_value_to_string(value)) else { return }
-        let fields = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard fields.count == 3, let token = FrameToken(fields[0]) else { return }
-        let registration = frames.register(token: token, origin: String(fields[1]), url: String(fields[2]))
-        if let forgotten = registration.forgottenCaller { closeChannels(of: forgotten) }
+        guard jsc_value_is_string(value) != 0, let text = takeString(jsc_value_to_string(value)),
+              let registration = FrameRegistration(text) else { return }
+        frames.apply(registration).forEach(closeChannels)
     }
 
     /// Answers one message on the shared `NAME` handler exactly once: find the frame by the
@@ -29,7 +28,7 @@ extension MessageAdapter {
     func receiveMessage(name: String, value: UnsafeMutablePointer<JSCValue>, reply: OpaquePointer) {
         guard let container = pane?.container else { return Self.answerClosed(value: value, reply: reply) }
         let request = BridgeRequest(value)
-        let frame = request.flatMap { frames.frame(for: $0.token) }
+        let frame = request.flatMap { frames.principal(for: $0.token) }
         guard let request else {
             return reject(Self.malformed(name), name: name, origin: nil, value: value, reply: .message(reply), container: container)
         }
@@ -38,13 +37,10 @@ extension MessageAdapter {
                                 value: value, reply: .message(reply), container: container)
         // A frame that keeps calling gets its own channel (its SDK starts looking for it
         // after as many calls).
-        guard delivery != .rejected, let frame else { return }
-        var candidate = frame.channelCandidates[name, default: .init()]
-        candidate.calls += 1
-        candidate.allAnsweredAtOnce = candidate.allAnsweredAtOnce && delivery == .answeredAtOnce
-        frame.channelCandidates[name] = candidate.calls < BridgeChannel.openAfter ? candidate : nil
-        if candidate.calls == BridgeChannel.openAfter {
-            openChannel(to: name, for: request.token, allowedOrigins: allowed, batches: candidate.allAnsweredAtOnce)
+        guard delivery != .rejected, frame != nil else { return }
+        let count = countCall(to: name, from: request.token, answeredAtOnce: delivery == .answeredAtOnce)
+        if count.open {
+            openChannel(to: name, for: request.token, allowedOrigins: allowed, batches: count.batches)
         }
     }
 
@@ -55,7 +51,7 @@ extension MessageAdapter {
                                reply: OpaquePointer) {
         let name = channel.strategy
         guard let container = pane?.container else { return Self.answerClosed(value: value, reply: reply) }
-        let frame = frames.frame(for: channel.token)
+        let frame = frames.principal(for: channel.token)
         switch BridgeChannel.message(of: value, on: port) {
         case .call(let body):
             dispatch(name: name, frame: frame, allowed: channel.allowedOrigins, body: body,
@@ -64,14 +60,14 @@ extension MessageAdapter {
             receiveBatch(name: name, frame: frame, allowed: channel.allowedOrigins, calls: calls, count: count,
                          reply: reply, container: container)
         case nil:
-            reject(Self.malformed(name), name: name, origin: frame?.origin, value: value, reply: .message(reply, port: port),
+            reject(Self.malformed(name), name: name, origin: frame?.reportedOrigin, value: value, reply: .message(reply, port: port),
                    container: container)
         }
     }
 
     /// Calls the SDK sent together on a channel: one origin check for the frame, then each
     /// call as if it came alone, answered into its place in the batch's one reply.
-    private func receiveBatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, calls: JSValueReference,
+    private func receiveBatch(name: String, frame: Principal?, allowed: Set<Origin>, calls: JSValueReference,
                               count: Int, reply: OpaquePointer, container: WebContainer) {
         let batch = BridgeBatchReply(reply: reply, calls: calls, count: count)
         let pageURL: URL
@@ -80,7 +76,7 @@ extension MessageAdapter {
         case .failure(let error):
             batch.reject(error.message)
             for _ in 0..<count {
-                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.origin))
+                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.reportedOrigin))
             }
             return
         }
@@ -91,10 +87,10 @@ extension MessageAdapter {
             else {
                 let error = ScriptMessageError(Self.malformed(name))
                 batch.settle(index, with: .failure(error), body: nil)
-                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.origin))
+                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.reportedOrigin))
                 continue
             }
-            answer(name: name, pageURL: pageURL, origin: frame?.origin, body: body, messageValue: call.pointer,
+            answer(name: name, pageURL: pageURL, origin: frame?.reportedOrigin, body: body, messageValue: call.pointer,
                    to: destination, container: container)
         }
     }
@@ -114,18 +110,10 @@ extension MessageAdapter {
         container.record(.message(name: name, outcome: "rejected", error: message, origin: origin))
     }
 
-    /// The calling frame's document URL if it may call `name`, else why not.
-    private func admission(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>) -> Result<URL, ScriptMessageError> {
-        guard let frame else { return .failure(ScriptMessageError("\(name): the calling frame is not known to the bridge")) }
-        guard let pageURL = frame.allowedDocumentURL(allowed) else {
-            // A capability's refusal names the config key that grants it.
-            if let capability = Capability(rawValue: name), strategyIsBuiltInCapability(name) {
-                return .failure(CapabilityGrants.refusal(capability, origin: frame.origin))
-            }
-            let url = frame.url.count > 120 ? frame.url.prefix(120) + "…" : frame.url
-            return .failure(ScriptMessageError("origin '\(frame.origin)' (\(url)) is not allowed to call '\(name)'"))
-        }
-        return .success(pageURL)
+    /// The calling frame's document URL if it may call `name`, else why not (`Admission`).
+    private func admission(name: String, frame: Principal?, allowed: Set<Origin>) -> Result<URL, ScriptMessageError> {
+        Admission.decide(frame, strategy: name, allowed: allowed,
+                         capability: strategyIsBuiltInCapability(name) ? Capability(rawValue: name) : nil)
     }
 
     /// Whether `name` is answered by a capability's strategy (not one configured in its place).
@@ -148,14 +136,14 @@ extension MessageAdapter {
     /// unless a strategy has to wait: then a `PendingScriptReply` holds it until the
     /// strategy's task answers.
     @discardableResult
-    private func dispatch(name: String, frame: FrameRegistry.Frame?, allowed: Set<Origin>, body: BridgeRequest.Body,
+    private func dispatch(name: String, frame: Principal?, allowed: Set<Origin>, body: BridgeRequest.Body,
                           value: UnsafeMutablePointer<JSCValue>, reply: ReplyDestination, container: WebContainer) -> Delivery {
         switch admission(name: name, frame: frame, allowed: allowed) {
         case .failure(let error):
-            reject(error.message, name: name, origin: frame?.origin, value: value, reply: reply, container: container)
+            reject(error.message, name: name, origin: frame?.reportedOrigin, value: value, reply: reply, container: container)
             return .rejected
         case .success(let pageURL):
-            return answer(name: name, pageURL: pageURL, origin: frame?.origin, body: body, messageValue: value,
+            return answer(name: name, pageURL: pageURL, origin: frame?.reportedOrigin, body: body, messageValue: value,
                           to: reply, container: container)
         }
     }

@@ -22,8 +22,12 @@ final class MessageAdapter: PaneCollaborator {
     /// call it (looked up per message: kept here rather than asked of the configuration).
     private(set) var registeredHandlers: [String: Set<Origin>] = [:]
     private let configuration: Configuration
-    /// The frames whose bridge registered a token (see `ScriptBridge`).
+    /// The documents whose frame registered a token, and who each token stands for (see
+    /// `ScriptBridge`).
     var frames: FrameRegistry
+    /// Per frame document and strategy, its accepted calls on the shared handler until it
+    /// gets a channel there (see `BridgeChannel.openAfter`).
+    private var channelCandidates: [FrameToken: [String: ChannelCandidate]] = [:]
     /// Each frame's open channels (see `BridgeChannel`), owned here until the registry
     /// forgets the frame or the pane tears down.
     private(set) var channels: [FrameToken: [BridgeChannel]] = [:]
@@ -33,7 +37,8 @@ final class MessageAdapter: PaneCollaborator {
         self.contentManager = contentManager
         self.configuration = configuration
         let granted = Set(configuration.capabilities.byOrigin.keys)
-        frames = FrameRegistry(callers: configuration.strategyOrigins.values.reduce(configuration.appOrigins.union(granted)) { $0.union($1) })
+        frames = FrameRegistry(callers: configuration.strategyOrigins.values.reduce(configuration.appOrigins.union(granted)) { $0.union($1) },
+                               appID: configuration.applicationID)
     }
 
     func attach(to pane: WebPane) {
@@ -85,6 +90,7 @@ final class MessageAdapter: PaneCollaborator {
 
     /// Closes a forgotten frame's channels: its later posts there throw in the page.
     func closeChannels(of token: FrameToken) {
+        channelCandidates[token] = nil
         guard let closing = channels.removeValue(forKey: token) else { return }
         for channel in closing {
             channel.signalIDs.forEach { signals.disconnect(id: $0) }
@@ -100,7 +106,31 @@ final class MessageAdapter: PaneCollaborator {
 
     /// The web process died: every frame's token died with it.
     func processDied() {
-        frames.removeAll()
+        frames.removeAll().forEach(closeChannels)
+    }
+
+    /// The main frame committed another page: every document of the old page has gone,
+    /// and its tokens with it.
+    func mainFrameCommitted() {
+        frames.mainFrameCommitted().forEach(closeChannels)
+    }
+
+    /// A frame's calls to one strategy before it has a channel there.
+    struct ChannelCandidate {
+        var calls = 0
+        /// Whether the strategy answered every one of them within WebKit's signal; its
+        /// channel then takes batches (see `BridgeChannel.batches`).
+        var allAnsweredAtOnce = true
+    }
+
+    /// Counts an accepted call of `token`'s document to `name` on the shared handler; true
+    /// when it has made enough to get a channel there.
+    func countCall(to name: String, from token: FrameToken, answeredAtOnce: Bool) -> (open: Bool, batches: Bool) {
+        var candidate = channelCandidates[token]?[name] ?? ChannelCandidate()
+        candidate.calls += 1
+        candidate.allAnsweredAtOnce = candidate.allAnsweredAtOnce && answeredAtOnce
+        channelCandidates[token, default: [:]][name] = candidate.calls < BridgeChannel.openAfter ? candidate : nil
+        return (candidate.calls == BridgeChannel.openAfter, candidate.allAnsweredAtOnce)
     }
 
     func tearDown() {
@@ -112,6 +142,7 @@ final class MessageAdapter: PaneCollaborator {
         registeredHandlers.removeAll()
         channels.values.joined().forEach(unregisterPorts)
         channels.removeAll()
+        channelCandidates.removeAll()
         webkit_user_content_manager_unregister_script_message_handler_in_world(
             manager, ScriptBridge.frameHandlerName, ScriptBridge.worldName)
         frames.removeAll()

@@ -34,6 +34,8 @@ final class PageEvents: PaneCollaborator {
         default: return
         }
         guard let pane else { return }
+        // Before anything reports the new page: the old page's tokens die with it.
+        if event == WEBKIT_LOAD_COMMITTED { pane.messages.mainFrameCommitted() }
         pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil)
         switch event {
         case WEBKIT_LOAD_STARTED: pane.recovery.loadStarted(pane.currentURL)

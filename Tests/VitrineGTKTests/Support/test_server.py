@@ -6,6 +6,7 @@ Serves files from a folder, plus:
   /auth                 401, asking for HTTP Basic credentials
   /maintenance/PATH     503 while the file MAINTENANCE is in the folder, else PATH
   /basic/PATH           with --basic USER:PASS: PATH for those HTTP Basic credentials, else 401
+  /csp-sandbox/PATH     PATH with `Content-Security-Policy: sandbox allow-scripts` (an opaque origin)
 With --require-via, answers 403 to requests that did not come through a proxy (no Via header).
 With --client-ca FILE (and --cert), TLS needs a client certificate that FILE's CA signed.
 With --log FILE, appends each request's path to FILE (a line each) before answering.
@@ -60,6 +61,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.unauthorized()
                 return
             self.path = self.path[len("/basic"):]
+        if url.path.startswith("/csp-sandbox/"):
+            self.csp_sandbox = True
+            self.path = self.path[len("/csp-sandbox"):]
         if url.path == "/slow":
             time.sleep(int(query.get("ms", ["1000"])[0]) / 1000)
         if url.path.startswith("/maintenance/"):
@@ -70,6 +74,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
     def end_headers(self):
+        if getattr(self, "csp_sandbox", False):
+            self.send_header("Content-Security-Policy", "sandbox allow-scripts")
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 

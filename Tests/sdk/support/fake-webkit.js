@@ -105,8 +105,13 @@ class World {
     this.window = vm.createContext({
       webkit, document: frame.document, location: frame.location, crypto: webcrypto, btoa, atob,
       CustomEvent, DOMException, console, setTimeout: frame.setTimeout,
+      // As in WebKit, both worlds see the frame's one window's events and its true origin.
+      origin: frame.selfOrigin,
+      addEventListener: frame.windowEvents.addEventListener.bind(frame.windowEvents),
+      removeEventListener: frame.windowEvents.removeEventListener.bind(frame.windowEvents),
     });
-    vm.runInContext('globalThis.window = globalThis;', this.window);
+    vm.runInContext('globalThis.window = globalThis; globalThis.self = globalThis;', this.window);
+    this.window.top = frame.isMainFrame ? this.window : frame.parentWindow;
   }
 
   /** Registers handler `name` in this world, as native code does. */
@@ -149,6 +154,11 @@ class Frame {
   constructor(options = {}) {
     const origin = options.origin || 'app://main';
     this.document = new EventTarget();
+    this.windowEvents = new EventTarget();
+    // `self.origin`: the URL's origin unless the frame is sandboxed (then 'null').
+    this.selfOrigin = options.selfOrigin || origin;
+    this.isMainFrame = options.mainFrame !== false;
+    this.parentWindow = {};
     this.location = { origin, href: options.href || origin + '/index.html' };
     // The SDK rethrows a listener's error from a timer: recorded here instead.
     this.thrown = [];
@@ -171,7 +181,17 @@ class Frame {
     }
   }
 
-  /** The token the registrar registered (`token \n origin \n url`), or undefined. */
+  /** The document goes into the back/forward cache (`persisted`) or away for good. */
+  hide(persisted = false) {
+    this.windowEvents.dispatchEvent(Object.assign(new Event('pagehide'), { persisted }));
+  }
+
+  /** The document comes back from the back/forward cache. */
+  show() {
+    this.windowEvents.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+  }
+
+  /** The token the registrar registered (`token \n main|frame \n origin \n url`), or undefined. */
   get token() {
     const registration = this.isolated.posts[0];
     return registration && registration.message.split('\n')[0];

@@ -1,17 +1,18 @@
-/// A frame's bridge token (see `ScriptBridge`): 16 random bytes, written as 32 lowercase
-/// hex digits. Parsed straight from the bytes WebKit hands over, without making a string:
-/// every script message carries one.
-struct FrameToken: Hashable, Sendable {
+/// A frame document's bridge token (see `FrameRegistry`; the adapter's `ScriptBridge` says
+/// how a frame gets one): 16 random bytes, written as 32 lowercase hex digits. Parsed
+/// straight from the bytes WebKit hands over, without making a string: every script
+/// message carries one.
+public struct FrameToken: Hashable, Sendable {
     /// Hex digits in a token.
-    static let hexLength = 32
+    public static let hexLength = 32
 
-    let high: UInt64
-    let low: UInt64
+    public let high: UInt64
+    public let low: UInt64
 
     /// The token whose hex digits start at `digits`; nil unless all 32 are lowercase hex.
     /// Reads no further than the first byte that is not one (a C string's NUL included), so
     /// a shorter C string is safe to pass.
-    init?(hexDigits digits: UnsafePointer<UInt8>) {
+    public init?(hexDigits digits: UnsafePointer<UInt8>) {
         var words: (UInt64, UInt64) = (0, 0)
         for index in 0..<Self.hexLength {
             let byte = digits[index]
@@ -31,7 +32,7 @@ struct FrameToken: Hashable, Sendable {
     }
 
     /// The token `text` spells, if it is exactly 32 lowercase hex digits.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         guard text.utf8.count == Self.hexLength else { return nil }
         var copy = String(text)
         guard let token = copy.withUTF8({ FrameToken(hexDigits: $0.baseAddress!) }) else { return nil }
@@ -39,7 +40,7 @@ struct FrameToken: Hashable, Sendable {
     }
 
     /// The token's 32 lowercase hex digits.
-    var hexDigits: String {
+    public var hexDigits: String {
         func digits(_ word: UInt64) -> String {
             let text = String(word, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text
