@@ -86,6 +86,12 @@ let package = Package(
             dependencies: ["Vitrine", "VitrineGTK"],
             path: "Tests/LoopCheck"
         ),
+        // Two of these write one store at once in the storage tests (other processes of an app).
+        .executableTarget(
+            name: "vitrine-store-writer",
+            dependencies: ["Vitrine"],
+            path: "Tests/StoreWriter"
+        ),
         // The test process drains the main queue on its main thread, where GTK and WebKit
         // must run (see Tests/MainQueueOnMainThread/dispatch_main.c): its `dispatch_main`
         // is exported so that it takes the place of libdispatch's.

@@ -5,6 +5,7 @@
 #include <webkit2/webkit2.h>
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <gio/gunixinputstream.h>
 #include <cairo.h>
 #include <signal.h>
 #include <unistd.h>

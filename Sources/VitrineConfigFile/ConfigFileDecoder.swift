@@ -62,6 +62,14 @@ final class ConfigFileDecoder {
             switch option.kind {
             case .value(let type):
                 if let value = read(type, table, option.name, at: path) { settings.values[option.key] = value }
+                // Options declared inside a table of origins (`[capabilities] max-windows`).
+                if case .originGrants = type, let grants = table[option.name]?.table {
+                    for nested in ConfigOptions.options(in: option.key) {
+                        if let nestedType = nested.type, let value = read(nestedType, grants, nested.name, at: path + [.key(option.name)]) {
+                            settings.values[nested.key] = value
+                        }
+                    }
+                }
             case .section:
                 guard let section = self.table(table, option.name, at: path) else { continue }
                 settings.sections.insert(option.key)
@@ -237,8 +245,10 @@ final class ConfigFileDecoder {
     func originGrants(_ table: TOMLTable, _ key: String, at path: Path, names: [String]) -> [OriginGrant]? {
         guard let grants = self.table(table, key, at: path, expected: "a table of origin = [names]") else { return nil }
         let here = path + [.key(key)]
+        let parent = here.compactMap { if case .key(let key) = $0 { key } else { nil } }.joined(separator: ".")
+        let declared = ConfigOptions.options(in: parent).map(\.name)
         var read: [(TOMLSourceMap.Position, OriginGrant)] = []
-        for originKey in grants.keys {
+        for originKey in grants.keys where !declared.contains(originKey) {
             guard let origin = Origin(serialized: originKey) else {
                 report(at: map.position(ofKey: here + [.key(originKey)]),
                        "a [\(display(here))] key must be \(Origin.serializedExpectation), got \(Self.quoted(originKey))")

@@ -246,6 +246,17 @@ enum ConfigOptions {
                 "\(origin): \(Capability.allCases.filter(granted.contains).map(\.rawValue).joined(separator: ", "))"
             }.joined(separator: "; ")
         },
+        .integer("capabilities.max-windows",
+                 .integer(expected: "an integer from 1 to 256", refusal: "be from 1 to 256", where: { (1...256).contains($0) }),
+                 "the most windows the window capability keeps open at once (default 8); more are refused") {
+            $0.preference(\.maxWindows, $1)
+        },
+        .section("events", "the events log (--events FILE)"),
+        .integer("events.max-size",
+                 .integer(expected: "a number of bytes of at least 4096", refusal: "be at least 4096 (bytes)", where: { $0 >= 4096 }),
+                 "bytes the events file may reach before it is renamed FILE.1 (one old file kept) and started afresh (default 10485760)") {
+            $0.preference(\.eventsLogMaxSize, $1)
+        },
         .string("app-id", .applicationID, "the app's id: its storage and window state are kept under it (default: from the start page's origin)") {
             $0.preference(\.applicationID, $1)
         },

@@ -81,7 +81,9 @@ struct DevCommand: ParsableCommand {
         let watched = url == nil ? folder : nil
         let period = Duration.milliseconds(quietPeriod)
         try MainActor.assumeIsolated {
-            let eventLog = try events.map { try JSONLinesEventLog(path: $0, flushScheduler: GTKRuntime.beforeNextWait) }
+            let eventLog = try events.map {
+                try JSONLinesEventLog(path: $0, maxSize: configuration.eventsLogMaxSize, flushScheduler: GTKRuntime.beforeNextWait)
+            }
             defer { eventLog?.flush() }
             GTKRuntime.initialize()
             let container = WebContainer(configuration: configuration)

@@ -97,7 +97,7 @@ struct OpenCommand: ParsableCommand {
         }
         let eventLog = try events.map { path in try MainActor.assumeIsolated {
             // Lines written once per main-loop turn: a burst of messages is one write.
-            try JSONLinesEventLog(path: path, flushScheduler: GTKRuntime.beforeNextWait)
+            try JSONLinesEventLog(path: path, maxSize: configuration.eventsLogMaxSize, flushScheduler: GTKRuntime.beforeNextWait)
         } }
         guard GTKRuntime.hasDisplay else {
             throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")

@@ -5,7 +5,8 @@ import VitrineTestSupport
 extension WebKitTests {
     /// The `dialog` capability driven as a user would: the program's file dialog (GTK's own,
     /// no portal here) is found on the accessibility bus and a file is picked in it; the
-    /// page reads the chosen file through the bridge, and is refused any other file.
+    /// page reads the chosen file through the bridge, and is refused any other file, and the
+    /// chosen one once it has been swapped for a symlink to another.
     @Suite
     struct DialogTests {
         static func page(folder: String) -> String {
@@ -19,6 +20,15 @@ extension WebKitTests {
                 report.bytes = Array.from(await vitrine.dialog.readBytes(report.paths[0])).length;
               } catch (e) { report.error = e.message; }
               try { await vitrine.dialog.readText('/etc/hostname'); report.other = 'read'; } catch (e) { report.other = e.message; }
+              // The test now swaps the chosen file for a symlink to another file: read until it shows.
+              await fetch('/first-read');
+              for (let i = 0; i < 200 && report.swapped === undefined; i++) {
+                await new Promise((resolve) => setTimeout(resolve, 50));
+                try {
+                  const text = await vitrine.dialog.readText(report.paths[0]);
+                  if (text !== report.text) report.swapped = text;
+                } catch (e) { report.swapped = e.message; }
+              }
               fetch('/report?' + encodeURIComponent(JSON.stringify(report)));
             })();
             </script>
@@ -84,6 +94,14 @@ extension WebKitTests {
                 the program (running: \(app.isRunning)) said: \((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
                 """)
 
+            // Once the page has read the file: the file becomes a symlink to another one.
+            let secret = folder.path + "/secret.txt"
+            try "not chosen\n".write(toFile: secret, atomically: true, encoding: .utf8)
+            let readDeadline = Date().addingTimeInterval(20)
+            while !server.requestedPaths.contains("/first-read") && Date() < readDeadline { usleep(20_000) }
+            try FileManager.default.removeItem(atPath: chosen)
+            try FileManager.default.createSymbolicLink(atPath: chosen, withDestinationPath: secret)
+
             let deadline = Date().addingTimeInterval(20)
             var reports: [String] = []
             while reports.isEmpty && Date() < deadline {
@@ -98,6 +116,8 @@ extension WebKitTests {
             #expect(report["text"] as? String == "chosen by the user\n")
             #expect(report["bytes"] as? Int == 19)
             #expect(report["other"] as? String == "dialog: read: /etc/hostname was not chosen in a dialog")
+            #expect(report["swapped"] as? String == "dialog: read: \(chosen) is no longer the file chosen (it was replaced since); choose it again",
+                    "\(report)")
         }
     }
 }

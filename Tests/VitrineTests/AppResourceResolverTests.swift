@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 import Vitrine
 
 /// `app://` paths map into the app directory and never out of it.
@@ -32,22 +33,34 @@ struct AppResourceResolverTests {
         func remove() { try? FileManager.default.removeItem(at: base) }
     }
 
-    func resolvedPath(_ result: Result<URL, AppResourceResolver.Failure>) -> String? {
-        if case .success(let url) = result { return url.path }
-        return nil
+    /// What an opened file holds (each test file holds its own path below `base`), the
+    /// descriptor closed; nil for a failure.
+    func served(_ result: Result<AppResourceResolver.OpenFile, AppResourceResolver.Failure>) -> String? {
+        guard case .success(let file) = result else { return nil }
+        defer { close(file.descriptor) }
+        return FileSystem.readAll(file.descriptor, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func failure(_ result: Result<AppResourceResolver.OpenFile, AppResourceResolver.Failure>) -> AppResourceResolver.Failure? {
+        switch result {
+        case .success(let file):
+            close(file.descriptor)
+            return nil
+        case .failure(let failure): return failure
+        }
     }
 
     @Test func servesFilesAndDirectoryIndexes() throws {
         let tree = try Tree()
         defer { tree.remove() }
         let resolver = AppResourceResolver(root: tree.root)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/css/site.css")) == tree.root.appendingPathComponent("css/site.css").path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/")) == tree.root.appendingPathComponent("index.html").path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "")) == tree.root.appendingPathComponent("index.html").path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/sub")) == tree.root.appendingPathComponent("sub/index.html").path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/sub/")) == tree.root.appendingPathComponent("sub/index.html").path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/a%20b.txt")) == tree.root.appendingPathComponent("a b.txt").path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/alias.css")) == tree.root.appendingPathComponent("css/site.css").path,
+        #expect(served(resolver.open(encodedPath: "/css/site.css")) == "root/css/site.css")
+        #expect(served(resolver.open(encodedPath: "/")) == "root/index.html")
+        #expect(served(resolver.open(encodedPath: "")) == "root/index.html")
+        #expect(served(resolver.open(encodedPath: "/sub")) == "root/sub/index.html")
+        #expect(served(resolver.open(encodedPath: "/sub/")) == "root/sub/index.html")
+        #expect(served(resolver.open(encodedPath: "/a%20b.txt")) == "root/a b.txt")
+        #expect(served(resolver.open(encodedPath: "/alias.css")) == "root/css/site.css",
                 "a symlink inside the directory is followed")
     }
 
@@ -55,9 +68,9 @@ struct AppResourceResolverTests {
         let tree = try Tree()
         defer { tree.remove() }
         let resolver = AppResourceResolver(root: tree.root)
-        #expect(resolver.resolve(encodedPath: "/nope.html") == .failure(.notFound))
-        #expect(resolver.resolve(encodedPath: "/docs/") == .failure(.notFound), "a folder without index.html")
-        #expect(resolver.resolve(encodedPath: "/css/site.css/more") == .failure(.notFound))
+        #expect(failure(resolver.open(encodedPath: "/nope.html")) == .notFound)
+        #expect(failure(resolver.open(encodedPath: "/docs/")) == .notFound, "a folder without index.html")
+        #expect(failure(resolver.open(encodedPath: "/css/site.css/more")) == .notFound)
     }
 
     @Test(arguments: ["/../outside/secret.txt", "/css/../../outside/secret.txt", "/%2e%2e/outside/secret.txt",
@@ -66,15 +79,15 @@ struct AppResourceResolverTests {
     func waysOutAreForbidden(_ path: String) throws {
         let tree = try Tree()
         defer { tree.remove() }
-        #expect(AppResourceResolver(root: tree.root).resolve(encodedPath: path) == .failure(.forbidden))
+        #expect(failure(AppResourceResolver(root: tree.root).open(encodedPath: path)) == .forbidden)
     }
 
     @Test func symlinksOutOfTheDirectoryAreForbidden() throws {
         let tree = try Tree()
         defer { tree.remove() }
         let resolver = AppResourceResolver(root: tree.root)
-        #expect(resolver.resolve(encodedPath: "/escape") == .failure(.forbidden))
-        #expect(resolver.resolve(encodedPath: "/escape-dir/secret.txt") == .failure(.forbidden))
+        #expect(failure(resolver.open(encodedPath: "/escape")) == .forbidden)
+        #expect(failure(resolver.open(encodedPath: "/escape-dir/secret.txt")) == .forbidden)
     }
 
     @Test func rootIsResolvedThroughSymlinks() throws {
@@ -84,6 +97,74 @@ struct AppResourceResolverTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: tree.root)
         let resolver = AppResourceResolver(root: link)
         #expect(resolver.root.path == tree.root.path)
-        #expect(resolvedPath(resolver.resolve(encodedPath: "/index.html")) == tree.root.appendingPathComponent("index.html").path)
+        #expect(served(resolver.open(encodedPath: "/index.html")) == "root/index.html")
     }
+
+    @Test func relativeSymlinksInsideAreFollowedAndOnesLeadingOutAreNot() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(atPath: tree.root.appendingPathComponent("rel.css").path, withDestinationPath: "css/site.css")
+        try fileManager.createSymbolicLink(atPath: tree.root.appendingPathComponent("css/up.html").path, withDestinationPath: "../index.html")
+        try fileManager.createSymbolicLink(atPath: tree.root.appendingPathComponent("styles").path, withDestinationPath: "css")
+        try fileManager.createSymbolicLink(atPath: tree.root.appendingPathComponent("sub/out").path, withDestinationPath: "../../outside/secret.txt")
+        try fileManager.createSymbolicLink(atPath: tree.root.appendingPathComponent("loop").path, withDestinationPath: "loop")
+        let resolver = AppResourceResolver(root: tree.root)
+        #expect(served(resolver.open(encodedPath: "/rel.css")) == "root/css/site.css")
+        #expect(served(resolver.open(encodedPath: "/css/up.html")) == "root/index.html")
+        #expect(served(resolver.open(encodedPath: "/styles/site.css")) == "root/css/site.css")
+        #expect(served(resolver.open(encodedPath: "/styles/up.html")) == "root/index.html", "`..` from the folder the link is in")
+        #expect(failure(resolver.open(encodedPath: "/sub/out")) == .forbidden)
+        #expect(failure(resolver.open(encodedPath: "/loop")) == .forbidden)
+        if case .success(let file) = resolver.open(encodedPath: "/rel.css") {
+            #expect(file.name == "site.css", "the type is the target's")
+            close(file.descriptor)
+        }
+    }
+
+    @Test func aFIFOIsNotServedAndDoesNotBlock() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        #expect(mkfifo(tree.root.appendingPathComponent("pipe").path, 0o644) == 0)
+        #expect(failure(AppResourceResolver(root: tree.root).open(encodedPath: "/pipe")) == .notFound)
+    }
+
+    /// A writer swaps a file for a symlink to a secret outside, and back, as fast as it can,
+    /// while the resolver opens the file thousands of times: the secret is never what it opens.
+    @Test func aFileSwappedForASymlinkNeverServesItsTarget() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let resolver = AppResourceResolver(root: tree.root)
+        let swapped = tree.root.appendingPathComponent("swapped.txt").path
+        let secret = tree.outside.appendingPathComponent("secret.txt").path
+        try Data("public".utf8).write(to: URL(fileURLWithPath: swapped))
+        let stop = StopFlag()
+        let swapper = Thread {
+            let file = swapped + ".file", link = swapped + ".link"
+            while !stop.value.load(ordering: .relaxed) {
+                _ = FileManager.default.createFile(atPath: file, contents: Data("public".utf8))
+                rename(file, swapped)
+                symlink(secret, link)
+                rename(link, swapped)
+            }
+            stop.stopped.store(true, ordering: .releasing)
+        }
+        swapper.start()
+        var seen: [String: Int] = [:]
+        for _ in 0..<5000 {
+            let result = resolver.open(encodedPath: "/swapped.txt")
+            let key = served(result) ?? "\(failure(result).map { "\($0)" } ?? "?")"
+            seen[key, default: 0] += 1
+        }
+        stop.value.store(true, ordering: .relaxed)
+        while !stop.stopped.load(ordering: .acquiring) { usleep(1000) }
+        #expect(seen["outside/secret.txt"] == nil, "\(seen)")
+        #expect(seen["public", default: 0] > 0 && seen["forbidden", default: 0] > 0, "both states were met: \(seen)")
+    }
+}
+
+/// Tells another thread to stop.
+final class StopFlag: Sendable {
+    let value = Atomic(false)
+    let stopped = Atomic(false)
 }

@@ -54,6 +54,13 @@ public struct Preferences: Sendable, Equatable {
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
 
+    /// The most windows of the app the `window` capability keeps open at once
+    /// (`[capabilities] max-windows`); more are refused.
+    public var maxWindows = 8
+    /// The size at which an events file is renamed `FILE.1` and started afresh
+    /// (`[events] max-size`).
+    public var eventsLogMaxSize = 10 << 20
+
     public init() {}
 }
 

@@ -32,7 +32,10 @@ public enum FileSystem {
     public static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(FileSystemError) {
         let temporary = path + ".vitrine-new-\(getpid())"
         let mode = permissions(path).map { mode_t($0) } ?? 0o644
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        // A new file of its own: a symlink (or anything) left at the temporary name is
+        // removed, never written through.
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw FileSystemError("cannot write '\(temporary)': \(String(cString: strerror(errno)))") }
         var offset = 0
         while offset < bytes.count {
@@ -54,6 +57,41 @@ public enum FileSystem {
             unlink(temporary)
             throw FileSystemError("cannot replace '\(path)': \(reason)")
         }
+    }
+
+    /// A regular file's bytes (at most `limit`) and what it is, read without following a
+    /// symlink at `path` itself; nil when nothing is there. A symlink, a folder, a device or
+    /// a FIFO there is an error (opened without waiting, so a FIFO cannot block).
+    public static func readRegularFile(_ path: String, limit: Int) throws(FileSystemError) -> (bytes: [UInt8], identity: FileIdentity)? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileSystemError("cannot read '\(path)': " + (errno == ELOOP ? "it is a symlink, which is never followed" : String(cString: strerror(errno))))
+        }
+        defer { close(fd) }
+        guard let identity = FileIdentity(descriptor: fd), identity.isRegularFile else {
+            throw FileSystemError("cannot read '\(path)': it is not a regular file")
+        }
+        guard let bytes = readAll(fd, limit: limit) else {
+            throw FileSystemError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        }
+        guard bytes.count <= limit else { throw FileSystemError("cannot read '\(path)': it is over \(limit) bytes") }
+        return (bytes, identity)
+    }
+
+    /// Everything left to read from `fd`, up to one byte past `limit` (so that a caller sees
+    /// it went over); nil on a read error.
+    public static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, limit + 1 - bytes.count)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
     }
 
     /// The size of a regular file, or nil.
@@ -93,6 +131,34 @@ public enum FileSystem {
         }
         return names
     }
+}
+
+/// What an open file is: which file (device and inode, the same however it is reached)
+/// and which version of it (size and change times).
+public struct FileIdentity: Sendable, Equatable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let mode: UInt32
+    public let size: Int
+    public let modified: Int
+    public let changed: Int
+
+    public init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        mode = UInt32(info.st_mode)
+        size = Int(info.st_size)
+        modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+    }
+
+    public var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+    public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+
+    /// Whether `other` is the same file (device and inode), whatever its version.
+    public func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
 }
 
 public struct FileSystemError: Error, Sendable, CustomStringConvertible {

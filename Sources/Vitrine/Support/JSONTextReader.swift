@@ -80,10 +80,16 @@ struct JSONTextReader {
     }
 
     private mutating func readObject() throws -> JSONValue {
-        position += 1 // {
         var members = JSONObject()
+        try readMembers { members[$0] = $1 }
+        return .object(members)
+    }
+
+    /// Reads an object (at `{`), telling `add` each member in the order written.
+    private mutating func readMembers(_ add: (String, JSONValue) -> Void) throws {
+        position += 1 // {
         skipWhitespace()
-        if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+        if current == UInt8(ascii: "}") { position += 1; return }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
@@ -91,11 +97,28 @@ struct JSONTextReader {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after a member name")
             skipWhitespace()
-            members[key] = try readValue()
+            add(key, try readValue())
             skipWhitespace()
             if current == UInt8(ascii: ",") { position += 1; continue }
             try expect(UInt8(ascii: "}"), "',' or '}' in an object")
-            return .object(members)
+            return
+        }
+    }
+
+    /// The members of JSON text that is one object, every one as written: none merged with
+    /// another, not even two keys a Swift `String` compares equal (`"café"` in NFC and in
+    /// NFD), which `JSONObject` would merge. For stores whose keys are byte-exact.
+    static func members(ofObject text: String) throws -> [(key: String, value: JSONValue)] {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var reader = JSONTextReader(bytes)
+            reader.skipWhitespace()
+            guard reader.current == UInt8(ascii: "{") else { throw reader.error("expected an object") }
+            var members: [(key: String, value: JSONValue)] = []
+            try reader.readMembers { members.append(($0, $1)) }
+            reader.skipWhitespace()
+            guard reader.position == bytes.count else { throw reader.error("unexpected text after the value") }
+            return members
         }
     }
 

@@ -66,28 +66,21 @@ final class AppSchemeHandler {
             finish(request, status: 404, text: "Not found")
             return
         }
-        switch site.files.resolve(encodedPath: components.percentEncodedPath) {
+        switch site.files.open(encodedPath: components.percentEncodedPath) {
         case .failure(.forbidden): finish(request, status: 403, text: "Forbidden")
         case .failure(.notFound): finish(request, status: 404, text: "Not found")
         case .success(let file): finishWithFile(request, file)
         }
     }
 
-    private func finishWithFile(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ file: URL) {
-        let gfile = g_file_new_for_path(file.path)!
-        defer { g_object_unref(gptr(gfile)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let stream = g_file_read(gfile, nil, &error) else {
-            g_clear_error(&error)
-            finish(request, status: 404, text: "Not found")
-            return
-        }
+    /// Serves the descriptor the resolver opened (and checked), never the path again: the
+    /// stream owns the descriptor and closes it.
+    private func finishWithFile(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ file: AppResourceResolver.OpenFile) {
+        let stream = g_unix_input_stream_new(file.descriptor, 1)!
         defer { g_object_unref(gptr(stream)) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
-        let inputStream = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
-        let response = webkit_uri_scheme_response_new(inputStream, gint64(size))!
+        let response = webkit_uri_scheme_response_new(stream, gint64(file.size))!
         defer { g_object_unref(gptr(response)) }
-        Self.describe(response, status: 200, mimeType: Self.mimeType(for: file.lastPathComponent), length: size)
+        Self.describe(response, status: 200, mimeType: Self.mimeType(for: file.name), length: file.size)
         webkit_uri_scheme_request_finish_with_response(request, response)
     }
 

@@ -77,7 +77,8 @@ extension WebContainer: DesktopServices {
     @discardableResult
     public func openWindow(_ request: WindowRequest) throws -> WebContainer {
         guard !isTornDown else { throw ScriptMessageError("window: open: this window is closed") }
-        let opened = WebContainer(configuration: try configuration.forWindow(request), joining: windows)
+        let configuration = try configuration.forWindow(request, openWindows: windows.windows.count)
+        let opened = WebContainer(configuration: configuration, joining: windows)
         opened.sinks = sinks
         opened.externalOpener = externalOpener
         opened.start()

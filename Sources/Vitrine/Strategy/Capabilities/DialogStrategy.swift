@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file dialog a page asks for (`dialog` capability).
 public struct FileDialogRequest: Sendable, Equatable {
@@ -26,13 +29,65 @@ public struct FileDialogRequest: Sendable, Equatable {
 /// The files the user chose in this process's open and save dialogs: the only ones a page
 /// may read (`dialog` `read`, never through a `file://` URL) or open in their application
 /// (`shell` `openFile`).
+///
+/// Each is pinned to the file it was when chosen (device and inode): a file replaced
+/// since — by a symlink to another file, or by another file moved over it — is refused,
+/// checked on the descriptor that is then read, so no swap after the check is read either.
+/// The chosen file is kept open meanwhile, so that its inode number cannot be given to a
+/// new file that would pass for it.
 @MainActor
 public final class ChosenFiles {
     public static let shared = ChosenFiles()
-    private var paths: Set<String> = []
 
-    public func add(_ chosen: [String]) { paths.formUnion(chosen) }
-    public func contains(_ path: String) -> Bool { paths.contains(path) }
+    private struct Pin {
+        /// The file as chosen, held open; nil: nothing was there yet (a save dialog's new
+        /// name), pinned when first opened.
+        var descriptor: Int32?
+        var identity: FileIdentity?
+    }
+
+    private var files: [String: Pin] = [:]
+
+    public init() {}
+
+    public func add(_ chosen: [String]) {
+        for path in chosen { pin(path, to: Self.openForReading(path)) }
+    }
+
+    public func contains(_ path: String) -> Bool { files[path] != nil }
+
+    /// Opens a chosen file to read it (the caller closes the descriptor): refused unless it
+    /// was chosen, is still the file chosen, and is a regular file.
+    public func open(_ path: String, for use: String) throws(ScriptMessageError) -> Int32 {
+        guard let pinned = files[path] else { throw ScriptMessageError("\(use): \(path) was not chosen in a dialog") }
+        let fd = Self.openForReading(path)
+        guard fd >= 0, let identity = FileIdentity(descriptor: fd), identity.isRegularFile else {
+            if fd >= 0 { close(fd) }
+            throw ScriptMessageError("\(use): \(path) is not a readable file")
+        }
+        if let chosen = pinned.identity {
+            guard identity.isSameFile(as: chosen) else {
+                close(fd)
+                throw ScriptMessageError("\(use): \(path) is no longer the file chosen (it was replaced since); choose it again")
+            }
+        } else {
+            pin(path, to: dup(fd))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    private func pin(_ path: String, to descriptor: Int32) {
+        if let old = files[path]?.descriptor { close(old) }
+        let identity = descriptor >= 0 ? FileIdentity(descriptor: descriptor) : nil
+        files[path] = Pin(descriptor: identity == nil ? nil : descriptor, identity: identity)
+        if identity == nil && descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Without waiting: a FIFO put in a file's place cannot block the main loop.
+    private static func openForReading(_ path: String) -> Int32 {
+        Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    }
 }
 
 /// `dialog`: `{"action": "open", "multiple"?, "folder"?, "title"?, "directory"?}` → paths
@@ -66,7 +121,6 @@ public struct DialogStrategy: ScriptMessageStrategy {
             let contents = try Self.contents(body)
             let request = FileDialogRequest(kind: .save, title: title, folder: folder, suggestedName: body["name"]?.stringValue)
             guard let path = try await desktop(context).chooseFiles(request)?.first else { return .null }
-            ChosenFiles.shared.add([path])
             if let contents {
                 do {
                     try Data(contents).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -74,6 +128,7 @@ public struct DialogStrategy: ScriptMessageStrategy {
                     throw ScriptMessageError("dialog: cannot write \(path): \(error)")
                 }
             }
+            ChosenFiles.shared.add([path]) // pinned to the file just written
             return .string(path)
         case "message", "confirm":
             guard let title, let text = body["message"]?.stringValue else {
@@ -115,14 +170,11 @@ public struct DialogStrategy: ScriptMessageStrategy {
     @MainActor
     private static func read(_ body: JSONValue) throws(ScriptMessageError) -> JSONValue {
         guard let path = body["path"]?.stringValue else { throw ScriptMessageError("dialog: read needs path, a string") }
-        guard ChosenFiles.shared.contains(path) else {
-            throw ScriptMessageError("dialog: read: \(path) was not chosen in a dialog")
-        }
-        guard let size = FileSystem.size(path) else { throw ScriptMessageError("dialog: read: \(path) is not a readable file") }
-        guard size <= sizeLimit else { throw ScriptMessageError("dialog: read: \(path) is \(size) bytes; the limit is \(sizeLimit)") }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            throw ScriptMessageError("dialog: read: \(path) cannot be read")
-        }
+        let fd = try ChosenFiles.shared.open(path, for: "dialog: read")
+        defer { close(fd) }
+        guard let bytes = FileSystem.readAll(fd, limit: sizeLimit) else { throw ScriptMessageError("dialog: read: \(path) cannot be read") }
+        guard bytes.count <= sizeLimit else { throw ScriptMessageError("dialog: read: \(path) is over \(sizeLimit) bytes, the limit") }
+        let data = Data(bytes)
         if body["as"] == "base64" { return .string(data.base64EncodedString()) }
         guard let text = String(data: data, encoding: .utf8) else { throw ScriptMessageError("dialog: read: \(path) is not UTF-8 text (read it as bytes)") }
         return .string(text)
@@ -154,6 +206,7 @@ public struct ShellStrategy: ScriptMessageStrategy {
             guard let path = body["path"]?.stringValue, ChosenFiles.shared.contains(path) else {
                 throw ScriptMessageError("shell: openFile: only a file the user chose in a dialog can be opened")
             }
+            close(try ChosenFiles.shared.open(path, for: "shell: openFile")) // still the file chosen
             context.host.openExternally(URL(fileURLWithPath: path))
         default:
             throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "open", "url"} or {"action": "openFile", "path"}"#)

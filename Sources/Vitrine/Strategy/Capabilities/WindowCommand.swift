@@ -87,7 +87,13 @@ extension Configuration {
     /// strategies, origin rules, capabilities and app id; its own title and size; one page
     /// (no tabs), never fullscreen or a kiosk. Only the app's own origins may be opened so,
     /// since a window's start page is one of its app origins, the origins stay the same.
-    public func forWindow(_ request: WindowRequest) throws(ScriptMessageError) -> Configuration {
+    /// With `openWindows` of the app's windows open already, at most `maxWindows` in all:
+    /// a page looping `window.open` gets the rest refused.
+    public func forWindow(_ request: WindowRequest, openWindows: Int = 0) throws(ScriptMessageError) -> Configuration {
+        guard openWindows < preferences.maxWindows else {
+            throw ScriptMessageError("window: open: the app has \(openWindows) windows open, the most [capabilities] max-windows "
+                + "allows (\(preferences.maxWindows)); close one first")
+        }
         guard let origin = Origin(request.url), appOrigins.contains(origin) else {
             throw ScriptMessageError("window: open: \(request.url.absoluteString) is not of the app's origins "
                 + "(\(appOrigins.map(\.description).sorted().joined(separator: ", "))); the shell capability opens other sites")
