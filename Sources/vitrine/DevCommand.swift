@@ -83,6 +83,7 @@ struct DevCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let eventLog = try events.map { try JSONLinesEventLog(path: $0, flushScheduler: GTKRuntime.beforeNextWait) }
             defer { eventLog?.flush() }
+            if let problem = sandboxStartProblem(configuration) { throw RuntimeFailure(problem) }
             GTKRuntime.initialize()
             let container = WebContainer(configuration: configuration)
             if let eventLog { container.addEventSink(eventLog) }
