@@ -83,8 +83,9 @@ struct DevCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let eventLog = try events.map { try JSONLinesEventLog(path: $0, flushScheduler: GTKRuntime.beforeNextWait) }
             defer { eventLog?.flush() }
-            if let problem = sandboxStartProblem(configuration) { throw RuntimeFailure(problem) }
+            let sandbox = SandboxCheck(configuration)
             GTKRuntime.initialize()
+            if let problem = sandbox.problem() { throw RuntimeFailure(problem) }
             let container = WebContainer(configuration: configuration)
             if let eventLog { container.addEventSink(eventLog) }
             container.windows.onLastWindowClosed = { GTKRuntime.quit() }

@@ -1,13 +1,23 @@
 import Vitrine
 import VitrineGTK
 
-/// Before the first view: why a sandboxed run cannot start (its sandbox cannot), or nil.
-/// An unsandboxed run is warned about at every start, and goes on.
+/// The check of the web processes' sandbox a run makes before its first view: started
+/// before GTK (the probe runs meanwhile), judged just before the first container.
 @MainActor
-func sandboxStartProblem(_ configuration: Configuration) -> String? {
-    guard configuration.sandboxesWebProcesses else {
-        printToStandardError(WebSandbox.unsandboxedWarning)
-        return nil
+struct SandboxCheck {
+    private let probe: SandboxProbe?
+
+    /// Starts the probe for a sandboxed run; an unsandboxed run is warned about at every
+    /// start, and goes on.
+    init(_ configuration: Configuration) {
+        if configuration.sandboxesWebProcesses {
+            probe = SandboxProbe()
+        } else {
+            probe = nil
+            printToStandardError(WebSandbox.unsandboxedWarning)
+        }
     }
-    return SandboxProbe.problem()
+
+    /// Why the run cannot start (its sandbox cannot), or nil.
+    func problem() -> String? { probe?.problem() }
 }
