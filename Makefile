@@ -28,6 +28,9 @@ APT_PACKAGES += prometheus-node-exporter
 # sway (headless wlroots): the [[displays]] test's monitors, one at start and one made while
 # the program runs; GDK 3 never sees two monitors under Xvfb alone.
 APT_PACKAGES += sway
+# bubblewrap and xdg-dbus-proxy: WebKit's web-process sandbox ([security] sandbox, on by
+# default), which the program checks before its first view.
+APT_PACKAGES += bubblewrap xdg-dbus-proxy
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -241,6 +241,8 @@ def main() -> int:
                     help="seconds to wait after load-finished before measuring PSS (default 1)")
     ap.add_argument("--c-user-script", metavar="JS",
                     help="give the C program this document-start user script (e.g. 'void 0')")
+    ap.add_argument("--vitrine-arg", metavar="ARG", action="append", default=[],
+                    help="one more argument for vitrine, repeatable (e.g. --vitrine-arg=--no-sandbox)")
     ap.add_argument("--verbose", action="store_true", help="pass the programs' stderr through")
     args = ap.parse_args()
     if args.c_user_script:
@@ -255,7 +257,7 @@ def main() -> int:
     ensure_display(__file__)  # may re-exec this script under xvfb-run
 
     progs = [
-        Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"]),
+        Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"] + args.vitrine_arg),
         Program("C", [str(c_binary)]),
     ]
     bus = server = None
@@ -265,7 +267,7 @@ def main() -> int:
         if url is None:
             server, url = start_page_server(args.page_kind)
         print(f"page:    {url}{'' if args.page else f' ({args.page_kind} page)'}\n"
-              f"vitrine: {vitrine}\n"
+              f"vitrine: {vitrine}{' ' + ' '.join(args.vitrine_arg) if args.vitrine_arg else ''}\n"
               f"C:       {c_binary.relative_to(REPO_DIR)}"
               f"{f' (user script: {args.c_user_script})' if args.c_user_script else ''}\n"
               f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}", flush=True)

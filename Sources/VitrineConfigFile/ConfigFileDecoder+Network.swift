@@ -33,6 +33,7 @@ extension ConfigFileDecoder {
         var files: [String] = []
         for (index, text) in paths.enumerated() {
             let resolved = resolve(text)
+            noteLocalPath(here + [.key(key), .index(index)], resolved: resolved, in: table, at: here)
             if FileSystem.isRegularFile(resolved) {
                 files.append(resolved)
             } else {
@@ -73,6 +74,7 @@ extension ConfigFileDecoder {
     /// stricter). Trailing line breaks are not part of it.
     func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
         guard let file = self.path(entry, "password-file", at: path, mustBe: .file)?.path else { return nil }
+        guard readsPasswordFiles else { return "" }
         let position = map.position(ofValue: path + [.key("password-file")])
         let name = display(path + [.key("password-file")])
         guard let mode = FileSystem.permissions(file), mode & 0o077 == 0 else {

@@ -25,6 +25,12 @@ final class ConfigFileDecoder {
     /// Whether the file names a download directory (valid or not): a default-allow
     /// handler's `downloads = true` needs one.
     private(set) var downloadsConfigured = false
+    /// Every value read as a local path, valid or not, with the table it was read from
+    /// (see `ConfigFile+Push.swift`).
+    var notedPaths: [(valuePath: Path, resolved: String, table: TOMLTable, tablePath: Path)] = []
+    /// False: password files are noted but not opened (a push's paths are judged before
+    /// anything they name is read).
+    var readsPasswordFiles = true
 
     /// - Parameters:
     ///   - file: the name messages use.
@@ -201,6 +207,7 @@ final class ConfigFileDecoder {
     func path(_ table: TOMLTable, _ key: String, at path: Path, mustBe kind: OptionType.PathKind?) -> URL? {
         guard let text = string(table, key, at: path, expected: "a path", where: { !$0.isEmpty }) else { return nil }
         let resolved = resolve(text)
+        noteLocalPath(path + [.key(key)], resolved: resolved, in: table, at: path)
         switch kind {
         case .folder? where !FileSystem.isDirectory(resolved):
             mismatch(at: path + [.key(key)], expected: "an existing folder", got: table[key]!, note: resolved)

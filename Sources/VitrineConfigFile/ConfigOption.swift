@@ -40,6 +40,9 @@ struct ConfigOption: Sendable {
     /// Its value in a built configuration as a script reads it (`check-config --print KEY`);
     /// nil: not printable.
     var printed: (@Sendable (Configuration) -> String)?
+    /// Set only on the kiosk itself: a pushed configuration may not change it (paths are
+    /// kept from pushes by their type, see `ConfigFile.checkPush`).
+    var isLocalOnly = false
 
     /// The table that holds the key (`window`; empty at the top level).
     var parent: String { key.split(separator: ".").dropLast().joined(separator: ".") }
@@ -241,6 +244,13 @@ extension ConfigOption {
     func printable(_ text: @escaping @Sendable (Configuration) -> String) -> ConfigOption {
         var option = self
         option.printed = text
+        return option
+    }
+
+    /// Keeps the option from pushed configurations (`ConfigFile.checkPush`).
+    func localOnly() -> ConfigOption {
+        var option = self
+        option.isLocalOnly = true
         return option
     }
 

@@ -178,6 +178,15 @@ enum ConfigOptions {
             $0.preference(\.dmabufRenderer, $1)
         },
 
+        .section("security", "how far a page's web process is confined"),
+        ConfigOption.bool("security.sandbox", flag: "sandbox",
+              "web processes run under bubblewrap, with no view of this user's files (default: yes; false is warned at every start)") {
+            $0.preference(\.sandboxesWebProcesses, $1)
+        }.summarized(as: "sandbox") { configuration, _ in
+            // Only its absence is worth a glance.
+            configuration.sandboxesWebProcesses ? nil : "off: web processes can read every file this user can"
+        }.localOnly(),
+
         ConfigOption.section("network", "enterprise networks: a proxy, trust anchors, client certificates, credentials")
             .summarized(as: "network") { configuration, _ in networkSummary(configuration.network) },
         .string("network.proxy", .proxy, #"the proxy for every request: "system" (the desktop's) or a URL such as http://proxy.corp:3128"#) {

@@ -85,7 +85,9 @@ struct DevCommand: ParsableCommand {
                 try JSONLinesEventLog(path: $0, maxSize: configuration.eventsLogMaxSize, flushScheduler: GTKRuntime.beforeNextWait)
             }
             defer { eventLog?.flush() }
+            let sandbox = SandboxCheck(configuration)
             GTKRuntime.initialize()
+            if let problem = sandbox.problem() { throw RuntimeFailure(problem) }
             let container = WebContainer(configuration: configuration)
             if let eventLog { container.addEventSink(eventLog) }
             container.windows.onLastWindowClosed = { GTKRuntime.quit() }

@@ -34,9 +34,10 @@ final class ConfigPushTrial {
     }
 }
 
-/// `cmd/config`: a whole TOML configuration, checked exactly as `check-config` checks a
-/// file, written atomically over the running one, applied by replacing the container (the
-/// MQTT session, the bus name and the reply channel stay), and kept only if its start page
+/// `cmd/config`: a whole TOML configuration, refused if it adds or changes a key naming a
+/// local path (`ConfigFile.checkPush`), checked exactly as `check-config` checks a file,
+/// written atomically over the running one, applied by replacing the container (the MQTT
+/// session, the bus name and the reply channel stay), and kept only if its start page
 /// loads in time; otherwise the previous file and container come back.
 extension Launcher {
     func push(_ text: String, reply: @escaping @MainActor (RemoteReply) -> Void) {
@@ -46,6 +47,8 @@ extension Launcher {
         guard trial == nil else { return reply(.failure("another pushed configuration is still on trial; try again when it has been answered")) }
         let pushed: Configuration
         do {
+            // First, before anything in it is read or reported: no file it may not name.
+            try ConfigFile.checkPush(text, replacing: try? String(contentsOfFile: configPath, encoding: .utf8), at: configPath)
             pushed = try ConfigFile(text: text, path: configPath).configuration(overrides: overrides)
         } catch {
             return reply(.failure(error.allErrors.map(\.description).joined(separator: "\n")))

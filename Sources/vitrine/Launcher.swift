@@ -66,7 +66,13 @@ final class Launcher: EventSink {
         // The log is batched per main-loop turn: whatever waits is written on every way out
         // (a handed-over start records its navigation decision without any loop turn).
         defer { eventLog?.flush() }
+        let sandbox = SandboxCheck(configuration)
         GTKRuntime.initialize()
+        // A clear error and a non-zero exit rather than WebKit aborting (or a blank window) later.
+        if let problem = sandbox.problem() {
+            printToStandardError("vitrine: error: \(problem)")
+            return 1
+        }
         if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
         let container = makeContainer(configuration)
         self.container = container

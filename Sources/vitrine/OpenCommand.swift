@@ -51,6 +51,9 @@ struct OpenCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Enable the web inspector (or not, over a configuration file or preset).")
     var developerTools: Bool?
 
+    @Flag(inversion: .prefixedNo, help: "Run web processes under bubblewrap (the default); --no-sandbox: without it, warned at start.")
+    var sandbox: Bool?
+
     @Option(help: "Write a PNG of the view to this file after the first load finishes.")
     var screenshot: String?
 
@@ -117,7 +120,7 @@ struct OpenCommand: ParsableCommand {
             width: width, height: height, fullscreen: fullscreen,
             allowedOrigins: allowOrigins.compactMap(Origin.init(serialized:)),
             appDirectory: appDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL },
-            userAgent: userAgent, developerTools: developerTools)
+            userAgent: userAgent, developerTools: developerTools, sandbox: sandbox)
     }
 
     /// The preset, refined by the configuration file (if any), refined by the options.

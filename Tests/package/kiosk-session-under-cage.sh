@@ -3,7 +3,7 @@
 # vitrine-kiosk.service runs — for real: as an unprivileged user, under cage on wlroots'
 # headless backend, with the shipped packaging/kiosk/kiosk.toml whose start-url is
 # pointed at a page served on loopback. Checks that a grim screenshot of the output shows
-# the page (fullscreen), then that SIGTERM to the program ends the session cleanly
+# the page (fullscreen) and that its web process runs under bubblewrap, then that SIGTERM to the program ends the session cleanly
 # (exit status 0, no process of the user left), and so does the unit's stop
 # (`kiosk-session --stop CAGE_PID`, its ExecStop=), without cage aborting.
 #
@@ -86,6 +86,7 @@ cp -r "$repo/Resources" "$prefix/share/vitrine"
 install -m 755 "$repo/packaging/kiosk/kiosk-session" "$prefix/libexec/vitrine/kiosk-session"
 chmod -R a+rX "$prefix"
 install -d -m 700 -o "$user" -g "$user" "$work/home" "$work/run" "$work/shots"
+install -m 600 -o "$user" -g "$user" /dev/null "$work/home/secret.txt"
 if out=$(cd "$work" && as_user "$prefix/bin/vitrine" --version 2>&1); then
     pass "the program runs as $user: $out"
 else
@@ -173,6 +174,30 @@ if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--config $co
     pass "cage runs $(tr '\0' ' ' <"/proc/$pid/cmdline")as $user"
 else
     fail "no vitrine --config $config process of $user"
+fi
+
+# --- the sandbox -------------------------------------------------------------------------
+# The page's web process, seen from outside: bwrap among its ancestors below vitrine, a
+# mount namespace of its own, a seccomp filter (mode 2), and no view of the user's home.
+sandbox_report() {
+    local vitrine=$1 web chain parent
+    web=$(pgrep -u "$user" -x WebKitWebProces | head -n 1)
+    [ -n "$web" ] || { echo "no web process"; return 1; }
+    chain=""; parent=$web
+    while parent=$(awk '/^PPid:/ { print $2 }' "/proc/$parent/status" 2>/dev/null) && [ -n "$parent" ] \
+        && [ "$parent" != "$vitrine" ] && [ "$parent" -gt 1 ]; do
+        chain="$chain $(cat "/proc/$parent/comm")"
+    done
+    echo "web process $web, ancestors up to vitrine:$chain, $(grep '^Seccomp:' "/proc/$web/status" | tr -s '\t ' ' ')"
+    [ "$parent" = "$vitrine" ] && [[ " $chain " == *" bwrap "* ]] \
+        && [ "$(readlink "/proc/$web/ns/mnt")" != "$(readlink "/proc/$vitrine/ns/mnt")" ] \
+        && grep -qx $'Seccomp:\t2' "/proc/$web/status" \
+        && [ -e "$work/home/secret.txt" ] && [ ! -e "/proc/$web/root$work/home/secret.txt" ]
+}
+if report=$(sandbox_report "$(program_pid)"); then
+    pass "sandboxed: $report, $work/home/secret.txt not in its file system"
+else
+    fail "the web process is not sandboxed: $report"
 fi
 
 # --- the screenshot --------------------------------------------------------------------

@@ -33,6 +33,9 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// Web processes run under bubblewrap (their own mount, pid and network namespaces, a
+    /// seccomp filter, no view of `$HOME`). Process-wide: the first container's choice holds.
+    public var sandboxesWebProcesses = true
     /// Signage: pages in turn, reloads, the screen's hours (`[schedule]`); empty: none.
     public var schedule = Schedule()
     /// One fullscreen window per listed monitor (`[[displays]]`); empty: one window.

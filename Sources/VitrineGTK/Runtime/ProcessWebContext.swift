@@ -21,6 +21,12 @@ enum ProcessWebContext {
         let made = memory == nil && storage == .persistent(directory: nil)
             ? webkit_web_context_get_default()!
             : makeContext(memory: memory, storage: storage)
+        // Before any view, so before the first web process. The network process stays
+        // outside (WebKitGTK confines web processes only): it writes downloads and the
+        // website data, so the download folder needs no path in the sandbox; app:// is read
+        // by this process (AppSchemeHandler) and streamed to the page, so the app folder
+        // needs none either. Nothing is added with webkit_web_context_add_path_to_sandbox.
+        webkit_web_context_set_sandbox_enabled(made, configuration.sandboxesWebProcesses ? 1 : 0)
         context = made
         return made
     }

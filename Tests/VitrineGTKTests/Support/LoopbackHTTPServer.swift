@@ -90,18 +90,34 @@ final class LoopbackHTTPServer {
     }
 }
 
-/// Process IDs of this process's WebKit web processes (children named WebKitWebProcess).
-func webProcessIDs() -> [Int32] {
-    let me = getpid()
+/// Process IDs of the web processes (named WebKitWebProcess) under `root`, however deep.
+func webProcessIDs(of root: Int32 = getpid()) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { Int32($0) }.filter { pid in
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-        else { return false }
-        let name = stat[stat.index(after: open)..<close]
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        return name.hasPrefix("WebKitWebProces") && fields.count > 1 && Int32(fields[1]) == me
+        processName(pid)?.hasPrefix("WebKitWebProces") == true && processAncestors(pid).contains(root)
     }
+}
+
+/// A process's name (`comm`, at most 15 characters), nil once it has gone.
+func processName(_ pid: Int32) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+    return String(stat[stat.index(after: open)..<close])
+}
+
+/// A process's parent, its parent's parent… up to (not including) init; sandboxed web
+/// processes are under bubblewrap's own processes.
+func processAncestors(_ pid: Int32) -> [Int32] {
+    var chain: [Int32] = []
+    var current = pid
+    while chain.count < 64, let stat = try? String(contentsOfFile: "/proc/\(current)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") {
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        guard fields.count > 1, let parent = Int32(fields[1]), parent > 1 else { break }
+        chain.append(parent)
+        current = parent
+    }
+    return chain
 }
 
 /// The first line a subprocess writes to `pipe` (waiting up to 10 s): servers here announce
