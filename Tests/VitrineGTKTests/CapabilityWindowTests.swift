@@ -47,6 +47,9 @@ extension WebKitTests {
             }
             #expect(text == "copied by the page")
             gtk_clipboard_set_text(Self.clipboard(), "set through GTK", -1)
+            // A read needs the window focused (bare Xvfb focuses a presented window).
+            gtk_window_present(harness.container.windowPointer)
+            #expect(await TestLoop.wait { harness.container.isWindowFocusedAndVisible })
             #expect(try await harness.container.evaluateAsync("return await vitrine.clipboard.readText();") == "set through GTK")
             let image = try await harness.container.evaluateAsync("""
                 const canvas = document.createElement('canvas');

@@ -342,9 +342,14 @@ struct OriginAllowlistHandlerTests {
         #expect(result == .pass)
     }
 
-    @Test func aboutBlankPasses() async {
-        let result = await handler.handle(NavigationAction(url: url("about:blank")), context: NavigationContext(host: TestHost()))
-        #expect(result == .pass)
+    @Test func aboutBlankPassesInAPageOfAnAllowedOriginOnly() async {
+        let context = NavigationContext(host: TestHost())
+        let framed = NavigationAction(url: url("about:blank"), parentOrigin: Origin(string: "https://app.example.com"))
+        #expect(await handler.handle(framed, context: context) == .pass)
+        let foreign = NavigationAction(url: url("about:blank"), parentOrigin: Origin(string: "https://example.com"))
+        #expect(await handler.handle(foreign, context: context) == .decide(.cancel))
+        #expect(await handler.handle(NavigationAction(url: url("about:blank")), context: context) == .decide(.cancel),
+                "no page to inherit from: opaque")
     }
 
     @Test func usesContextAppOriginsWhenNoneGiven() async {

@@ -104,7 +104,7 @@ struct PresetTests {
     @MainActor @Test func aKioskNeverShowsBrowserInternalPages() async throws {
         let configuration = try ConfiguratorFactory.make(for: .kiosk).startURL(url("https://kiosk.example/")).build()
         let context = NavigationContext(host: TestHost(), appOrigins: configuration.appOrigins)
-        // (`about:blank` passes: empty frames need it, and it shows nothing.)
+        // (`about:blank` frames of the kiosk's pages pass: empty frames need it.)
         for page in ["about:config", "about:gpu", "view-source:https://kiosk.example/", "webkit://gpu", "inspector://"] {
             for target in [NavigationAction.Target.currentView, .newWindow] {
                 let decision = await configuration.navigationChain.decide(

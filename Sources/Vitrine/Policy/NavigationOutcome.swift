@@ -35,9 +35,12 @@ extension Configuration {
     /// The decision that refuses a load the program asked for (start page, remote control,
     /// an embedder's `load`) before it reaches WebKit, or nil when it may go ahead (and
     /// through the chain). A `javascript:` URL runs script in the page rather than
-    /// navigating, so no navigation handler could judge it: it is refused.
+    /// navigating, so no navigation handler could judge it: it is refused. A kiosk loads no
+    /// top-level document it would refuse from a page (`refusesTopLevelDocument(at:)`).
     public func refusal(ofLoad url: URL) -> NavigationDecision? {
-        url.scheme?.lowercased() == "javascript" ? NavigationDecision(policy: .cancel, handler: "javascript-url") : nil
+        if url.scheme?.lowercased() == "javascript" { return NavigationDecision(policy: .cancel, handler: "javascript-url") }
+        if refusesTopLevelDocument(at: url) { return NavigationDecision(policy: .cancel, handler: Self.kioskTopLevelHandler) }
+        return nil
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 #endif
 import Vitrine
 
-/// `decide-policy` and `create` → `NavigationAction` → the chain → `NavigationOutcome` →
-/// WebKit. Every decision is Vitrine's: the signal is always claimed, and a decision with
+/// `decide-policy` and `create` → `NavigationAction` → the kiosk's rules and the chain
+/// (`Configuration.decide`) → `NavigationOutcome` → WebKit. Every decision is Vitrine's: the signal is always claimed, and a decision with
 /// nobody left to take it is ignored (fail closed).
 @MainActor
 final class NavigationAdapter: PaneCollaborator {
@@ -26,13 +26,14 @@ final class NavigationAdapter: PaneCollaborator {
             webkit_policy_decision_ignore(decision)
             return
         }
-        guard let action = NavigationAction(decision: decision, type: type) else {
+        guard var action = NavigationAction(decision: decision, type: type) else {
             // Nothing to judge (an unparsable URL): fail closed.
             webkit_policy_decision_ignore(decision)
             container.record(.navigation(url: "", handler: "unparsable-url", policy: .cancel, navigationType: "other",
                                          target: "currentView", phase: "request"))
             return
         }
+        action.parentOrigin = pane.currentURL.flatMap(Origin.init)
         let pending = PendingPolicyDecision(decision)
         decide(action, in: container) { [weak self] verdict in self?.carryOut(verdict, of: action, pending: pending) }
     }
@@ -48,10 +49,10 @@ final class NavigationAdapter: PaneCollaborator {
 
     private func decide(_ action: NavigationAction, in container: WebContainer,
                         then carryOut: @escaping @MainActor (NavigationDecision) -> Void) {
-        let chain = container.configuration.navigationChain
-        let context = NavigationContext(host: container, appOrigins: container.configuration.appOrigins)
+        let configuration = container.configuration
+        let context = NavigationContext(host: container, appOrigins: configuration.appOrigins)
         // The chain starts now, not after a main-loop turn.
-        Task.immediate { @MainActor in carryOut(await chain.decide(action, context: context)) }
+        Task.immediate { @MainActor in carryOut(await configuration.decide(action, context: context)) }
     }
 
     /// Logs the verdict and carries out its outcome. With the pane or its container gone,

@@ -6,7 +6,8 @@ import Foundation
 #endif
 import Vitrine
 
-/// What the page reports: load progress and the title go to the container; `window.close()`
+/// What the page reports: load progress and the title go to the container (a kiosk's top
+/// frame that took a document it refuses goes back); `window.close()`
 /// closes it where `Configuration.mayClose(by:)` allows; the zoom stays at 100 % when zoom
 /// is disabled.
 @MainActor
@@ -39,9 +40,25 @@ final class PageEvents: PaneCollaborator {
         pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil)
         switch event {
         case WEBKIT_LOAD_STARTED: pane.recovery.loadStarted(pane.currentURL)
-        case WEBKIT_LOAD_COMMITTED: pane.recovery.loadCommitted()
+        case WEBKIT_LOAD_COMMITTED:
+            pane.recovery.loadCommitted()
+            if let url = pane.currentURL, pane.configuration.refusesTopLevelDocument(at: url) { refuseTopLevelDocument(url) }
         case WEBKIT_LOAD_FINISHED: pane.recovery.loadFinished()
         default: break
+        }
+    }
+
+    /// A kiosk's top frame took a document it never shows (an `about:blank` WebKitGTK 4.1
+    /// did not say was the top frame's): logged as refused, and the page before it comes
+    /// back (from WebKit's page cache when it kept it), else the start page.
+    private func refuseTopLevelDocument(_ url: URL) {
+        guard let pane, let container = pane.container else { return }
+        container.record(.navigation(url: url.absoluteString, handler: Configuration.kioskTopLevelHandler, policy: .cancel,
+                                     navigationType: "other", target: "currentView", phase: "commit"))
+        if webkit_web_view_can_go_back(pane.webView) != 0 {
+            webkit_web_view_go_back(pane.webView)
+        } else if let start = container.configuration.startURL {
+            pane.load(start)
         }
     }
 

@@ -49,6 +49,15 @@ extension WebContainer: DesktopServices {
         _ = await dialog.ask()
     }
 
+    /// Shown (mapped, not minimized) and active: GTK's view of the keyboard focus.
+    public var isWindowFocusedAndVisible: Bool {
+        guard !isTornDown, gtk_widget_get_mapped(window) != 0, gtk_window_is_active(windowPointer) != 0 else { return false }
+        let state = gtk_widget_get_window(window).map { gdk_window_get_state($0).rawValue } ?? 0
+        return state & (GDK_WINDOW_STATE_WITHDRAWN.rawValue | GDK_WINDOW_STATE_ICONIFIED.rawValue) == 0
+    }
+
+    public var isKioskWindow: Bool { configuration.kiosk != nil }
+
     public func perform(_ command: WindowCommand) throws -> JSONValue {
         let window = windowPointer
         switch command {

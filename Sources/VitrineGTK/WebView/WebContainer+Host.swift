@@ -19,7 +19,10 @@ extension WebContainer {
         shownRoute = nil
     }
 
-    public func openExternally(_ url: URL) {
+    /// Hands `url` to the desktop, without what could make it send local files
+    /// (`DesktopURL.forDesktop`): what is recorded is what leaves.
+    public func openExternally(_ requested: URL) {
+        let url = DesktopURL.forDesktop(requested)
         externallyOpenedURLs.append(url)
         record(.native(action: "open-externally", detail: url.absoluteString))
         if let externalOpener {

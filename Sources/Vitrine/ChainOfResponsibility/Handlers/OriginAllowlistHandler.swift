@@ -4,9 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Cancels every navigation whose origin is not on the list, and passes the rest on.
-/// URLs with an opaque origin (`data:`, `javascript:`, `file:`) are cancelled too, except
-/// `about:blank`, which empty frames need.
+/// Cancels every navigation whose document's origin is not on the list, and passes the rest
+/// on. Origins are the URL standard's (`NavigationAction.documentOrigin`): a `blob:` URL
+/// the app made is of the app's origin, an `about:blank` or `about:srcdoc` frame of its
+/// page's; an opaque origin (`data:`, `javascript:`, `file:`, a sandboxed or parentless
+/// `about:` document) matches no list.
 public struct OriginAllowlistHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
     public static let typeName = "origin-allowlist"
@@ -20,8 +22,7 @@ public struct OriginAllowlistHandler: NavigationActionHandler {
 
     @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
-        if action.url.absoluteString == "about:blank" { return .pass }
-        guard let origin = Origin(action.url), (origins ?? context.appOrigins).contains(origin) else { return .decide(.cancel) }
+        guard let origin = action.documentOrigin, (origins ?? context.appOrigins).contains(origin) else { return .decide(.cancel) }
         return .pass
     }
 }

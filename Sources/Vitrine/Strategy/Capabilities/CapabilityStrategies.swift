@@ -15,11 +15,13 @@ public struct WindowStrategy: ScriptMessageStrategy {
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let command = try WindowCommand(body: message.body, pageURL: message.pageURL)
         guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.window) }
+        if desktop.isKioskWindow, let refusal = command.kioskRefusal { throw refusal }
         return try desktop.perform(command)
     }
 }
 
-/// `clipboard`: `{"action": "readText"}` → the text or null; `{"action": "writeText",
+/// `clipboard`: `{"action": "readText"}` → the text or null, only while the window is shown
+/// and focused; `{"action": "writeText",
 /// "text"}`; `{"action": "writeImage", "png": base64}` → true.
 public struct ClipboardStrategy: ScriptMessageStrategy {
     public static let identifier = Capability.clipboard.rawValue
@@ -35,6 +37,9 @@ public struct ClipboardStrategy: ScriptMessageStrategy {
         guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.clipboard) }
         switch body["action"]?.stringValue {
         case "readText":
+            guard desktop.isWindowFocusedAndVisible else {
+                throw ScriptMessageError("clipboard: readText: the window must be shown and focused (a hidden or background window's page cannot read the clipboard)")
+            }
             return await desktop.clipboardText().map(JSONValue.string) ?? .null
         case "writeText":
             guard let text = body["text"]?.stringValue else { throw ScriptMessageError("clipboard: writeText needs text, a string") }

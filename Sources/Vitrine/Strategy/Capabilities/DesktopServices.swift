@@ -23,6 +23,11 @@ public protocol DesktopServices: AnyObject {
     func chooseFiles(_ request: FileDialogRequest) async throws -> [String]?
     /// Tells the user something and waits until they close it.
     func showMessage(title: String, message: String) async
+    /// Whether the window is shown and has the keyboard focus: a clipboard read needs it,
+    /// so that a page in a hidden or background window cannot read what the user copies.
+    var isWindowFocusedAndVisible: Bool { get }
+    /// Whether the window is a kiosk's (it stays fullscreen and shown).
+    var isKioskWindow: Bool { get }
 }
 
 /// A desktop notification a page asked for.

@@ -92,7 +92,7 @@ public final class ChosenFiles {
 
 /// `dialog`: `{"action": "open", "multiple"?, "folder"?, "title"?, "directory"?}` → paths
 /// or null (cancelled); `{"action": "save", "title"?, "name"?, "directory"?, "text"? |
-/// "base64"?}` → the path (written with the contents, when given) or null;
+/// "base64"?}` (`name` a plain file name, see `saveName`) → the path (written with the contents, when given) or null;
 /// `{"action": "message" | "confirm", "title", "message"}` → true / the answer;
 /// `{"action": "read", "path", "as": "text" | "base64"}` → a chosen file's contents.
 public struct DialogStrategy: ScriptMessageStrategy {
@@ -119,7 +119,7 @@ public struct DialogStrategy: ScriptMessageStrategy {
             return .array(paths.map(JSONValue.string))
         case "save":
             let contents = try Self.contents(body)
-            let request = FileDialogRequest(kind: .save, title: title, folder: folder, suggestedName: body["name"]?.stringValue)
+            let request = FileDialogRequest(kind: .save, title: title, folder: folder, suggestedName: try Self.saveName(body["name"]))
             guard let path = try await desktop(context).chooseFiles(request)?.first else { return .null }
             if let contents {
                 do {
@@ -150,6 +150,19 @@ public struct DialogStrategy: ScriptMessageStrategy {
     private func desktop(_ context: ScriptMessageContext) throws -> any DesktopServices {
         guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.dialog) }
         return desktop
+    }
+
+    /// The name a save dialog suggests: a plain file name in the dialog's folder, or nil.
+    /// GTK resolves a suggested name against that folder, so `../x` or `a/b` would land
+    /// elsewhere; a leading dot would make a hidden file (`.bashrc`, `.profile`).
+    static func saveName(_ value: JSONValue?) throws(ScriptMessageError) -> String? {
+        guard let value, value != .null else { return nil }
+        guard let name = value.stringValue else { throw ScriptMessageError("dialog: save: name must be a string") }
+        if name.isEmpty { return nil }
+        guard !name.contains("/"), !name.contains("\\"), !name.contains("\0"), !name.hasPrefix("."), name.utf8.count <= 255 else {
+            throw ScriptMessageError("dialog: save: name must be a plain file name (no / or \\, no NUL, not starting with a dot, at most 255 bytes): \(JSONValue.string(name).jsonText)")
+        }
+        return name
     }
 
     /// What a save dialog writes: `text` as UTF-8 or `base64` bytes; nil: nothing.

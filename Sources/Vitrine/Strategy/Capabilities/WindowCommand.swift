@@ -53,6 +53,15 @@ public enum WindowCommand: Sendable, Equatable {
         }
     }
 
+    /// Why a kiosk's window refuses this command, or nil: a kiosk stays fullscreen and shown.
+    public var kioskRefusal: ScriptMessageError? {
+        switch self {
+        case .fullscreen(false): ScriptMessageError("window: fullscreen: a kiosk's window stays fullscreen")
+        case .minimize: ScriptMessageError("window: minimize: a kiosk's window stays shown")
+        default: nil
+        }
+    }
+
     private static func string(_ body: JSONValue, _ key: String, for action: String) throws(ScriptMessageError) -> String {
         guard let value = body[key]?.stringValue else { throw ScriptMessageError("window: \(action) needs \(key), a string") }
         return value
@@ -85,7 +94,8 @@ public struct WindowRequest: Sendable, Equatable {
 extension Configuration {
     /// The configuration of another window of the app on `request.url`: the same chain,
     /// strategies, origin rules, capabilities and app id; its own title and size; one page
-    /// (no tabs), never fullscreen or a kiosk. Only the app's own origins may be opened so,
+    /// (no tabs). A kiosk's window is a kiosk too (the same lockdown, dialog gate and
+    /// navigation rules, fullscreen when the kiosk is); an app's is never fullscreen. Only the app's own origins may be opened so,
     /// since a window's start page is one of its app origins, the origins stay the same.
     /// With `openWindows` of the app's windows open already, at most `maxWindows` in all:
     /// a page looping `window.open` gets the rest refused.
@@ -103,12 +113,12 @@ extension Configuration {
         preferences.title = request.title ?? preferences.title
         preferences.windowSize = WindowSize(width: request.width ?? preferences.windowSize.width,
                                             height: request.height ?? preferences.windowSize.height)
-        preferences.fullscreen = false
+        preferences.fullscreen = kiosk != nil && preferences.fullscreen
         preferences.remembersWindowState = false
         return Configuration(
             preferences: preferences, startURL: request.url, navigationChain: navigationChain, strategies: strategies,
             userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: [],
-            strategyOrigins: strategyOrigins, kiosk: nil, permissions: permissions, tlsExceptions: tlsExceptions,
+            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
             network: network, capabilities: capabilities)
     }
 }

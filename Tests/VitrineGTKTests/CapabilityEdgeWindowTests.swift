@@ -1,0 +1,97 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+@testable import VitrineGTK
+
+extension WebKitTests {
+    /// What the capabilities refuse on real pages: a clipboard read from a hidden or
+    /// background window, a `mailto:` that would attach local files, a save name that
+    /// leaves the dialog's folder.
+    @Suite @MainActor
+    struct CapabilityEdgeWindowTests {
+        static let page = "<!doctype html><html><head><title>caps</title></head><body></body></html>"
+        static let app = Origin(string: "app://\(WebTestHarness.host)")!
+
+        private static func clipboard() -> OpaquePointer? { gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD")) }
+
+        private func present(_ container: WebContainer) async -> Bool {
+            gtk_window_present(container.windowPointer)
+            return await TestLoop.wait(timeout: .seconds(10)) { container.isWindowFocusedAndVisible }
+        }
+
+        private func readClipboard(_ container: WebContainer) async throws -> JSONValue {
+            try await container.evaluateAsync("try { return await vitrine.clipboard.readText(); } catch (e) { return e.message; }")
+        }
+
+        @Test func aClipboardReadNeedsTheWindowShownAndFocused() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page, "second.html": Self.page], configure: {
+                $0.grantCapabilities([.clipboard, .window], to: Self.app)
+            })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let refusal: JSONValue = "clipboard: readText: the window must be shown and focused (a hidden or background window's page cannot read the clipboard)"
+            gtk_clipboard_set_text(Self.clipboard(), "a secret the user copied", -1)
+            #expect(await present(harness.container))
+            #expect(try await readClipboard(harness.container) == "a secret the user copied")
+
+            // Hidden: its page keeps running, and reads nothing.
+            gtk_widget_hide(harness.container.window)
+            #expect(await TestLoop.wait { gtk_widget_get_mapped(harness.container.window) == 0 })
+            #expect(try await readClipboard(harness.container) == refusal)
+
+            // Shown again but behind another window of the app: the background one reads nothing.
+            gtk_widget_show(harness.container.window)
+            _ = try await harness.container.evaluateAsync("return await vitrine.window.open('second.html');")
+            try await harness.fixture.nextLoad(of: WebTestHarness.url("second.html"))
+            let second = try #require(harness.container.windows.windows.last)
+            #expect(await present(second))
+            #expect(await TestLoop.wait { !harness.container.isWindowFocusedAndVisible })
+            #expect(try await readClipboard(harness.container) == refusal)
+            #expect(try await readClipboard(second) == "a secret the user copied")
+            second.close()
+        }
+
+        @Test func aMailtoReachesTheDesktopWithoutFileParameters() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page], configure: { $0.grantCapabilities([.shell], to: Self.app) })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            var launched: [URL] = []
+            harness.container.externalOpener = { launched.append($0) }
+            let answer = try await harness.container.evaluateAsync("""
+                return [await vitrine.shell.open('mailto:help@example.org?subject=Logs&attach=/etc/passwd&ATTACHMENT=file:///root/.ssh/id_rsa&at%74ach=/etc/shadow&body=hi')];
+                """)
+            #expect(answer == [true])
+            #expect(launched.map(\.absoluteString) == ["mailto:help@example.org?subject=Logs&body=hi"])
+            #expect(harness.container.externallyOpenedURLs == launched)
+        }
+
+        @Test func aSaveNameThatLeavesTheFolderIsRefusedBeforeAnyDialog() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page], configure: { $0.grantCapabilities([.dialog], to: Self.app) })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            // Not awaited in the evaluation: a dialog that opened would wait for a person.
+            _ = try await harness.container.evaluate("""
+                window.saved = [];
+                for (const name of ['../x', 'sub/x', '.bashrc', '..']) {
+                  vitrine.dialog.save({name, text: 'x'}).then((path) => saved.push(['saved', path]), (e) => saved.push([name, e.message]));
+                }
+                1
+                """)
+            let fileDialogs = { harness.events.events.filter { if case .native("file-dialog", _) = $0 { return true }; return false }.count }
+            // Settled when every call has answered, or a dialog opened (then one never will).
+            var saved: JSONValue = []
+            for _ in 0..<200 where fileDialogs() == 0 {
+                saved = try await harness.container.evaluate("saved")
+                if case .array(let answers) = saved, answers.count == 4 { break }
+                try await harness.fixture.roundTrip()
+            }
+            #expect(fileDialogs() == 0, "no dialog opened")
+            guard case .array(let results) = saved else { Issue.record("\(saved)"); return }
+            #expect(results.count == 4, "\(saved)")
+            for case .array(let pair) in results {
+                #expect(pair.last?.stringValue?.hasPrefix("dialog: save: name must be a plain file name") == true, "\(pair)")
+            }
+        }
+    }
+}
