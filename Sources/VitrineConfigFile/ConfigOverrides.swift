@@ -21,10 +21,13 @@ public struct ConfigOverrides: Sendable, Equatable {
     public var appDirectory: URL?
     public var userAgent: String?
     public var developerTools: Bool?
+    /// The app's reverse-DNS id (`--app-id`).
+    public var appID: String?
 
     public init(
         preset: Preset? = nil, startURL: URL? = nil, width: Int? = nil, height: Int? = nil, fullscreen: Bool? = nil,
-        allowedOrigins: [Origin] = [], appDirectory: URL? = nil, userAgent: String? = nil, developerTools: Bool? = nil
+        allowedOrigins: [Origin] = [], appDirectory: URL? = nil, userAgent: String? = nil, developerTools: Bool? = nil,
+        appID: String? = nil
     ) {
         self.preset = preset
         self.startURL = startURL
@@ -35,6 +38,7 @@ public struct ConfigOverrides: Sendable, Equatable {
         self.appDirectory = appDirectory
         self.userAgent = userAgent
         self.developerTools = developerTools
+        self.appID = appID
     }
 
     /// Without a configuration file: the preset refined by these options. The preset is
@@ -53,6 +57,7 @@ public struct ConfigOverrides: Sendable, Equatable {
         values["allow-origin"] = allowedOrigins.isEmpty ? nil : .origins(allowedOrigins)
         values["user-agent"] = userAgent.map(OptionValue.string)
         values["developer-tools"] = developerTools.map(OptionValue.bool)
+        values["app-id"] = appID.map(OptionValue.string)
         return values
     }
 }

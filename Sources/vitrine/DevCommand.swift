@@ -83,7 +83,8 @@ struct DevCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let eventLog = try events.map { try JSONLinesEventLog(path: $0, flushScheduler: GTKRuntime.beforeNextWait) }
             defer { eventLog?.flush() }
-            GTKRuntime.initialize()
+            // The app's id as its window class; dev windows are not single-instance.
+            GTKRuntime.initialize(applicationID: configuration.applicationID)
             let container = WebContainer(configuration: configuration)
             if let eventLog { container.addEventSink(eventLog) }
             container.windows.onLastWindowClosed = { GTKRuntime.quit() }

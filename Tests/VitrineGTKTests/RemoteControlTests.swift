@@ -147,7 +147,7 @@ extension WebKitTests {
             let environment = bus.environment
             let run = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "reload"], timeout: 20, environment: environment)
             #expect(run.status != 0)
-            #expect(run.stderr.contains("no Vitrine instance is running"), "\(run.stderr)")
+            #expect(run.stderr.contains("no Vitrine instance of org.vitrine.Vitrine is running"), "\(run.stderr)")
             let bad = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "navigate", "not a url"], timeout: 20, environment: environment)
             #expect(bad.status != 0)
             #expect(bad.stderr.contains("navigate needs a URL"))
