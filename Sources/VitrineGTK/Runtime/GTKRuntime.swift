@@ -35,8 +35,20 @@ public enum GTKRuntime {
         // apart. (No default window icon: loading it pulls in the icon theme and librsvg,
         // 6 MB for a kiosk that shows no title bar.)
         g_set_prgname(applicationID)
-        gdk_set_program_class(applicationID)
-        gtk_init(nil, nil)
+        // GDK's own `--class` option, the one way to set the class of every window, the
+        // hidden client leader's included (gtk_init otherwise capitalises the name:
+        // Org.vitrine.Vitrine, and `gdk_set_program_class` comes too late for the leader).
+        let program: String = CommandLine.arguments.first ?? applicationID
+        let words: [String] = [program, "--class", applicationID]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = .allocate(capacity: arguments.count + 1)
+        let buffer = argv
+        defer { buffer?.deallocate() }
+        for (index, argument) in arguments.enumerated() { argv?[index] = argument }
+        argv?[arguments.count] = nil
+        var argc = Int32(arguments.count)
+        gtk_init(&argc, &argv)
         MainLoopBridge.install()
         // WebKit disposes its default context in an atexit handler, and disposing it off
         // the main thread aborts. Programs with an async entry point (Swift Testing's
