@@ -28,6 +28,8 @@ APT_PACKAGES += prometheus-node-exporter
 # sway (headless wlroots): the [[displays]] test's monitors, one at start and one made while
 # the program runs; GDK 3 never sees two monitors under Xvfb alone.
 APT_PACKAGES += sway
+# x11-utils (xwininfo, xprop): the app id test reads each window's WM_CLASS.
+APT_PACKAGES += x11-utils
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

@@ -63,6 +63,17 @@ struct ApplicationIDTests {
         #expect(ApplicationID.accepts(try ConfigOverrides(startURL: longHost).configurator().build().applicationID))
     }
 
+    /// A pushed configuration that names no id runs as the running app; one naming another is refused.
+    @Test func aPushedConfigurationKeepsTheRunningAppsId() throws {
+        let unnamed = try ConfigOverrides(startURL: URL(string: "https://other.example/")).configurator().build()
+        let kept = try #require(unnamed.keepingApplicationID("org.example.Kiosk"))
+        #expect(kept.applicationID == "org.example.Kiosk" && kept.startURL == unnamed.startURL)
+        #expect(kept.appDataDirectory.lastPathComponent == "org.example.Kiosk")
+        let named = try ConfigOverrides(startURL: URL(string: "https://other.example/"), appID: "org.example.Other").configurator().build()
+        #expect(named.keepingApplicationID("org.example.Kiosk") == nil)
+        #expect(named.keepingApplicationID("org.example.Other")?.applicationID == "org.example.Other")
+    }
+
     @Test func anAppFoldersIdIsItsRealPaths() throws {
         let folder = try ConfigFolder()
         let one = URL(fileURLWithPath: try folder.makeFolder("one/web"))

@@ -138,6 +138,21 @@ extension Configuration {
         preferences.applicationID ?? ApplicationID.derived(startURL: startURL, appDirectory: appDirectory?.path)
     }
 
+    /// This configuration as the app `id`'s (a pushed file that names no id, for the app
+    /// running it); nil when it names another id itself.
+    public func keepingApplicationID(_ id: String) -> Configuration? {
+        guard applicationID != id else { return self }
+        guard preferences.applicationIDIsDerived else { return nil }
+        var preferences = preferences
+        preferences.applicationID = id
+        preferences.applicationIDIsDerived = false
+        return Configuration(
+            preferences: preferences, startURL: startURL, navigationChain: navigationChain, strategies: strategies,
+            userScripts: userScripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,
+            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
+            network: network, capabilities: capabilities)
+    }
+
     /// Where the app's own data (the `storage` capability, window state) is kept:
     /// `$XDG_DATA_HOME/<app id>/`.
     public var appDataDirectory: URL {

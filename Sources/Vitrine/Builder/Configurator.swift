@@ -159,8 +159,10 @@ public struct Configurator: Sendable {
         if preferences.disablesZoom { scripts.append(.disableZoom) }
         var preferences = preferences
         // Derived once, here: a symlinked app folder repointed later does not move the app's data.
-        preferences.applicationID = preferences.applicationID
-            ?? ApplicationID.derived(startURL: startPage, appDirectory: appDirectory?.path)
+        if preferences.applicationID == nil {
+            preferences.applicationID = ApplicationID.derived(startURL: startPage, appDirectory: appDirectory?.path)
+            preferences.applicationIDIsDerived = true
+        }
         return Configuration(
             preferences: preferences, startURL: startPage, navigationChain: chain, strategies: strategies,
             userScripts: scripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,

@@ -42,16 +42,17 @@ extension VitrineApplication {
             return reply(.failure("this kiosk was not started from a configuration file (--config), so there is nothing to replace"))
         }
         guard trial == nil else { return reply(.failure("another pushed configuration is still on trial; try again when it has been answered")) }
-        let pushed: Configuration
+        let read: Configuration
         do {
-            pushed = try configFile.read(text)
+            read = try configFile.read(text)
         } catch {
             return reply(.failure(String(describing: error)))
         }
-        guard pushed.applicationID == configuration.applicationID else {
+        // A file that names no id is the running app's; one that names another is refused.
+        guard let pushed = read.keepingApplicationID(configuration.applicationID) else {
             return reply(.failure(
                 "refused: a pushed configuration must keep the app's id \(configuration.applicationID) (it names the app on the bus "
-                + "and its data folder), got \(pushed.applicationID)"))
+                + "and its data folder), got \(read.applicationID)"))
         }
         guard pushed.mqtt == configuration.mqtt else {
             return reply(.failure(
