@@ -31,6 +31,8 @@ APT_PACKAGES += sway
 # bubblewrap and xdg-dbus-proxy: WebKit's web-process sandbox ([security] sandbox, on by
 # default), which the program checks before its first view.
 APT_PACKAGES += bubblewrap xdg-dbus-proxy
+# x11-utils (xwininfo, xprop): the app id test reads each window's WM_CLASS.
+APT_PACKAGES += x11-utils
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

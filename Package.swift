@@ -92,6 +92,13 @@ let package = Package(
             dependencies: ["Vitrine"],
             path: "Tests/StoreWriter"
         ),
+        // A program built on the library as an embedder builds one (its own Configurator and
+        // app id, the application object): the app id tests run it as a subprocess.
+        .executableTarget(
+            name: "vitrine-embedder-check",
+            dependencies: ["Vitrine", "VitrineGTK"],
+            path: "Tests/EmbedderCheck"
+        ),
         // The test process drains the main queue on its main thread, where GTK and WebKit
         // must run (see Tests/MainQueueOnMainThread/dispatch_main.c): its `dispatch_main`
         // is exported so that it takes the place of libdispatch's.

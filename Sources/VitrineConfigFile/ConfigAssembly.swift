@@ -61,6 +61,8 @@ enum ConfigAssembly {
             if explicitStart == nil { configurator = configurator.startURL(nil) }
         }
         if let explicitStart { configurator = configurator.startURL(explicitStart) }
+        // The demo's stock id belongs to the demo: another page or folder gets its own.
+        if explicitStart != nil || overrides.appDirectory ?? settings.appDirectory != nil { configurator = configurator.appID(nil) }
         return configurator
     }
 

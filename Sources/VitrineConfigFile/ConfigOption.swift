@@ -131,8 +131,8 @@ enum OptionType: Sendable {
         refusal: #"be "system" or a proxy URL (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#
     ) { NetworkProxy($0) != nil }
     static let applicationID = OptionType.string(
-        expected: #"an application id such as "org.example.Shop" (letters, digits, '.', '_' and '-')"#,
-        refusal: "be an application id (letters, digits, '.', '_' and '-')", where: ApplicationID.accepts)
+        expected: #"a reverse-DNS application id such as "org.example.Shop" (two or more elements of ASCII letters, digits, '_' and '-', separated by '.', none starting with a digit; at most 255 bytes)"#,
+        refusal: "be a reverse-DNS application id such as org.example.Shop", where: ApplicationID.accepts)
     static let mqttBroker = OptionType.string(
         expected: #"a broker URL such as "mqtts://mqtt.corp:8883" (scheme mqtt or mqtts, no path)"#,
         refusal: "be a broker URL (mqtt:// or mqtts://)"

@@ -266,8 +266,9 @@ enum ConfigOptions {
                  "bytes the events file may reach before it is renamed FILE.1 (one old file kept) and started afresh (default 10485760)") {
             $0.preference(\.eventsLogMaxSize, $1)
         },
-        .string("app-id", .applicationID, "the app's id: its storage and window state are kept under it (default: from the start page's origin)") {
-            $0.preference(\.applicationID, $1)
+        .string("app-id", flag: "app-id", .applicationID,
+                "the app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page)") {
+            $0.appID($1)
         },
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),

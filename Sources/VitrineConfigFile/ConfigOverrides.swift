@@ -23,11 +23,14 @@ public struct ConfigOverrides: Sendable, Equatable {
     public var developerTools: Bool?
     /// `--no-sandbox`: web processes without bubblewrap (`[security] sandbox`).
     public var sandbox: Bool?
+    /// The app's reverse-DNS id (`--app-id`).
+    public var appID: String?
 
     public init(
         preset: Preset? = nil, startURL: URL? = nil, width: Int? = nil, height: Int? = nil, fullscreen: Bool? = nil,
         allowedOrigins: [Origin] = [], appDirectory: URL? = nil, userAgent: String? = nil, developerTools: Bool? = nil,
-        sandbox: Bool? = nil
+        sandbox: Bool? = nil,
+        appID: String? = nil
     ) {
         self.preset = preset
         self.startURL = startURL
@@ -39,6 +42,7 @@ public struct ConfigOverrides: Sendable, Equatable {
         self.userAgent = userAgent
         self.developerTools = developerTools
         self.sandbox = sandbox
+        self.appID = appID
     }
 
     /// Without a configuration file: the preset refined by these options. The preset is
@@ -58,6 +62,7 @@ public struct ConfigOverrides: Sendable, Equatable {
         values["user-agent"] = userAgent.map(OptionValue.string)
         values["developer-tools"] = developerTools.map(OptionValue.bool)
         values["sandbox"] = sandbox.map(OptionValue.bool)
+        values["app-id"] = appID.map(OptionValue.string)
         return values
     }
 }

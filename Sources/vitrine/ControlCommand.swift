@@ -10,13 +10,15 @@ import Glibc
 import Vitrine
 import VitrineGTK
 
-/// `vitrine ctl ACTION [ARGUMENT]`: drives the running Vitrine over the session bus.
+/// `vitrine ctl [--app-id ID] ACTION [ARGUMENT]`: drives the running Vitrine app of that id
+/// (default: the stock org.vitrine.Vitrine) over the session bus.
 struct ControlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE, quit, display on|off, next.",
         discussion: """
-            The same actions are available to any D-Bus client, e.g. \
+            --app-id picks the app (each app is its own instance on the bus; default: \(ApplicationID.stock), \
+            the stock program). The same actions are available to any D-Bus client, e.g. \
             'gapplication action org.vitrine.Vitrine reload' or \
             'gdbus call --session --dest org.vitrine.Vitrine --object-path /org/vitrine/Vitrine \
             --method org.gtk.Actions.Activate navigate "[<\\"https://example.org/\\">]" "{}"'. \
@@ -34,7 +36,13 @@ struct ControlCommand: ParsableCommand {
     @Argument(help: "The URL for navigate, the PNG file for screenshot, on or off for display.")
     var argument: String?
 
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The app to drive, by its reverse-DNS id.", valueName: "id"))
+    var appID: String = ApplicationID.stock
+
     mutating func validate() throws {
+        if let problem = ApplicationID.problem(with: appID) {
+            throw ValidationError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
+        }
         switch action {
         case .display:
             guard argument == "on" || argument == "off" else { throw ValidationError("display needs on or off") }
@@ -59,7 +67,7 @@ struct ControlCommand: ParsableCommand {
         }
         if let path = parameter, action == .screenshot { unlink(path) }
         do {
-            try MainActor.assumeIsolated { try RemoteControl.send(action.rawValue, argument: parameter) }
+            try MainActor.assumeIsolated { try RemoteControl.send(action.rawValue, argument: parameter, applicationID: appID) }
         } catch let error as RemoteControlError {
             throw RuntimeFailure(error.description)
         }

@@ -86,7 +86,8 @@ struct DevCommand: ParsableCommand {
             }
             defer { eventLog?.flush() }
             let sandbox = SandboxCheck(configuration)
-            GTKRuntime.initialize()
+            // The app's id as its window class; dev windows are not single-instance.
+            GTKRuntime.initialize(applicationID: configuration.applicationID)
             if let problem = sandbox.problem() { throw RuntimeFailure(problem) }
             let container = WebContainer(configuration: configuration)
             if let eventLog { container.addEventSink(eventLog) }

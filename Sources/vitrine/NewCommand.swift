@@ -31,6 +31,10 @@ struct NewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Vitrine package's URL, when there is no checkout.", valueName: "url"))
     var vitrineURL: String = "https://github.com/vitrine-dev/vitrine"
 
+    @Option(name: .customLong("app-id"),
+            help: ArgumentHelp("The app's reverse-DNS id, such as com.example.Shop (default: a new unique one under org.vitrine.app).", valueName: "id"))
+    var appID: String?
+
     @Option(help: ArgumentHelp("Create the project's folder inside this one (default: the current folder).", valueName: "folder"))
     var directory: String = "."
 
@@ -39,6 +43,9 @@ struct NewCommand: ParsableCommand {
             throw ValidationError("--template is \(ProjectScaffold.Template.allCases.map(\.rawValue).joined(separator: " or ")), not '\(template)'")
         }
         do { try ProjectScaffold.validate(name: name) } catch { throw ValidationError(error.description) }
+        if let appID, let problem = ApplicationID.problem(with: appID) {
+            throw ValidationError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
+        }
     }
 
     func run() throws {
@@ -56,8 +63,11 @@ struct NewCommand: ParsableCommand {
             printToStandardError("vitrine new: \(project.path) exists; choose another name or remove it")
             throw ExitCode.failure
         }
+        let writtenID: String
         do {
-            let scaffold = try ProjectScaffold(name: name, template: ProjectScaffold.Template(rawValue: template)!, dependency: dependency)
+            let scaffold = try ProjectScaffold(name: name, template: ProjectScaffold.Template(rawValue: template)!, dependency: dependency,
+                                               appID: appID)
+            writtenID = scaffold.appID
             let files = try scaffold.files(templates: resources.directory.appendingPathComponent("templates"),
                                            sdkTypes: resources.sdkDirectory.appendingPathComponent("vitrine.d.ts"))
             for file in files {
@@ -70,6 +80,7 @@ struct NewCommand: ParsableCommand {
             throw ExitCode.failure
         }
         print("created \(project.path)")
+        print("  app id \(writtenID) (in vitrine.toml: its bus name, window class and data folder)")
         switch dependency {
         case .path(let path): print("  depends on the Vitrine checkout \(path)")
         case .url(let url, let version): print("  depends on \(url) from \(version)")

@@ -45,6 +45,10 @@ struct OpenCommand: ParsableCommand {
             help: ArgumentHelp("Serve this folder under app://app/; without a URL, open app://app/index.html.", valueName: "folder"))
     var appDirectory: String?
 
+    @Option(name: .customLong("app-id"),
+            help: ArgumentHelp("The app's reverse-DNS id (its bus name, window class and data folder). Default: the file's, else derived from the app folder or the page.", valueName: "id"))
+    var appID: String?
+
     @Option(help: "The User-Agent header to send.")
     var userAgent: String?
 
@@ -82,6 +86,7 @@ struct OpenCommand: ParsableCommand {
         try check("height", height.map(String.init))
         for origin in allowOrigins { try check("allow-origin", origin) }
         try check("app-dir", appDirectory)
+        try check("app-id", appID)
         try check("user-agent", userAgent)
         if loadTimeout <= 0 { throw ValidationError("--load-timeout must be positive") }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
@@ -105,9 +110,23 @@ struct OpenCommand: ParsableCommand {
         guard GTKRuntime.hasDisplay else {
             throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
         }
+        let overrides = overrides
+        let configFile = config.map { path in
+            // A pushed configuration is read as this one was: the same command line over it.
+            VitrineApplication.ConfigurationFile(path: path) { text in
+                do {
+                    // First, before anything in it is read or reported: no file it may not name.
+                    try ConfigFile.checkPush(text, replacing: try? String(contentsOfFile: path, encoding: .utf8), at: path)
+                    return try ConfigFile(text: text, path: path).configuration(overrides: overrides)
+                } catch let error as ConfigFileError {
+                    throw PushedConfigurationProblems(description: error.allErrors.map(\.description).joined(separator: "\n"))
+                }
+            }
+        }
+        let options = VitrineApplication.RunOptions(screenshot: screenshot, exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout,
+                                                    singleInstance: !newInstance)
         let status = MainActor.assumeIsolated {
-            Launcher(configuration: configuration, configPath: config, overrides: overrides, eventLog: eventLog, screenshot: screenshot,
-                     exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout, singleInstance: !newInstance).run()
+            VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog, options: options).run()
         }
         if status != 0 { throw ExitCode(status) }
     }
@@ -120,7 +139,7 @@ struct OpenCommand: ParsableCommand {
             width: width, height: height, fullscreen: fullscreen,
             allowedOrigins: allowOrigins.compactMap(Origin.init(serialized:)),
             appDirectory: appDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL },
-            userAgent: userAgent, developerTools: developerTools, sandbox: sandbox)
+            userAgent: userAgent, developerTools: developerTools, sandbox: sandbox, appID: appID)
     }
 
     /// The preset, refined by the configuration file (if any), refined by the options.
@@ -130,4 +149,9 @@ struct OpenCommand: ParsableCommand {
         }
         return try overrides.configurator().build()
     }
+}
+
+/// Every problem of a pushed configuration file, one per line (a push's failure reply).
+struct PushedConfigurationProblems: Error, CustomStringConvertible {
+    let description: String
 }

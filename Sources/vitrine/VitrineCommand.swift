@@ -25,7 +25,3 @@ struct VitrineCommand: ParsableCommand {
         subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
-
-enum VitrineVersion {
-    static let string = "0.1.0"
-}

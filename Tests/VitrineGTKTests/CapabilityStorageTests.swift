@@ -4,7 +4,7 @@ import VitrineTestSupport
 
 extension WebKitTests {
     /// The `storage` capability across two runs of the program: what the page stored in the
-    /// first run it reads in the second, from `$XDG_DATA_HOME/vitrine/<app-id>/storage.json`.
+    /// first run it reads in the second, from `$XDG_DATA_HOME/<app-id>/storage.json`.
     @Suite
     struct CapabilityStorageTests {
         /// Reports what it found from the last run once it has stored the next value.
@@ -46,7 +46,7 @@ extension WebKitTests {
             #expect(try run(config, dataHome: dataHome, server: server, round: 1) == "found=null&stored=stored")
             #expect(try run(config, dataHome: dataHome, server: server, round: 2)
                 == "found=1:z,a&stored=stored", "kept across the restart")
-            let file = dataHome + "/vitrine/org.example.Kept/storage.json"
+            let file = dataHome + "/org.example.Kept/storage.json"
             let saved = try String(contentsOfFile: file, encoding: .utf8)
             #expect(saved.contains(#""runs":2"#), "\(saved)")
         }

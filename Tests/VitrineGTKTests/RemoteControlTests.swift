@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vitrine
 import VitrineTestSupport
 
 /// A session bus of the test's own (dbus-daemon in a subprocess), so no other program's
@@ -54,6 +55,9 @@ extension WebKitTests {
             let events = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-remote-\(UUID().uuidString).jsonl")
             defer { try? FileManager.default.removeItem(at: events) }
             let vitrine = try BuiltProducts.path("vitrine")
+            // A page's app, with no id configured: the one derived from its origin.
+            let appID = ApplicationID.derived(from: try #require(Origin(server.url("start.html"))))
+            let objectPath = "/" + appID.replacing(".", with: "/").replacing("-", with: "_")
 
             // The primary instance: a kiosk, so the allow-list is in force.
             let primary = Process()
@@ -82,7 +86,7 @@ extension WebKitTests {
                 { $0.contains { $0["event"] as? String == "finished" && $0["url"] as? String == url.absoluteString } }
             }
             func ctl(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
-                try runProcess(vitrine, ["ctl"] + arguments, timeout: 20, environment: environment)
+                try runProcess(vitrine, ["ctl", "--app-id", appID] + arguments, timeout: 20, environment: environment)
             }
             #expect(waitFor("the start page", loaded(server.url("start.html"))))
 
@@ -97,13 +101,13 @@ extension WebKitTests {
             })
 
             // reload, with the desktop's own tool.
-            let reload = try runProcess("/usr/bin/gapplication", ["action", "org.vitrine.Vitrine", "reload"], timeout: 20, environment: environment)
+            let reload = try runProcess("/usr/bin/gapplication", ["action", appID, "reload"], timeout: 20, environment: environment)
             #expect(reload.status == 0, "\(reload.stderr)")
             #expect(waitFor("reload") { $0.contains { $0["navigationType"] as? String == "reload" } })
 
             // home, with gdbus.
             let home = try runProcess("/usr/bin/gdbus", [
-                "call", "--session", "--dest", "org.vitrine.Vitrine", "--object-path", "/org/vitrine/Vitrine",
+                "call", "--session", "--dest", appID, "--object-path", objectPath,
                 "--method", "org.gtk.Actions.Activate", "home", "[]", "{}"], timeout: 20, environment: environment)
             #expect(home.status == 0, "\(home.stderr)")
             #expect(waitFor("home") { entries in
@@ -127,7 +131,7 @@ extension WebKitTests {
             #expect(waitFor("display on", native("display-on")))
             #expect(try ctl("display", "dim").status != 0, "display takes on or off")
 
-            // A second `vitrine URL` hands the URL over and exits.
+            // A second `vitrine URL` of the same app (the same origin) hands the URL over and exits.
             let second = try runProcess(vitrine, [server.url("third.html").absoluteString], timeout: 20, environment: environment)
             #expect(second.status == 0)
             #expect(second.stderr.contains("handed over to the running instance"))
@@ -147,7 +151,7 @@ extension WebKitTests {
             let environment = bus.environment
             let run = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "reload"], timeout: 20, environment: environment)
             #expect(run.status != 0)
-            #expect(run.stderr.contains("no Vitrine instance is running"), "\(run.stderr)")
+            #expect(run.stderr.contains("no Vitrine instance of org.vitrine.Vitrine is running"), "\(run.stderr)")
             let bad = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "navigate", "not a url"], timeout: 20, environment: environment)
             #expect(bad.status != 0)
             #expect(bad.stderr.contains("navigate needs a URL"))

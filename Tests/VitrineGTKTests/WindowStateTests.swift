@@ -48,7 +48,7 @@ extension WebKitTests {
             try run(config, dataHome: dataHome, server: server, until: "/report?", count: 2)
             let reports = server.requestedPaths.filter { $0.hasPrefix("/report?") }
             #expect(reports == ["/report?size=640x480", "/report?size=700x500"])
-            let saved = try String(contentsOfFile: dataHome + "/vitrine/org.example.Remembered/window.json", encoding: .utf8)
+            let saved = try String(contentsOfFile: dataHome + "/org.example.Remembered/window.json", encoding: .utf8)
             let state = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
             #expect(state["width"] as? Int == 700 && state["height"] as? Int == 500 && state["maximized"] as? Bool == false, "\(saved)")
             #expect(state["x"] is Int && state["y"] is Int, "the position, under X11: \(saved)")

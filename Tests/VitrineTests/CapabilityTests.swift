@@ -59,7 +59,7 @@ struct CapabilityTests {
             clipboard = ["app://app"]
             """) == #"app.toml:2:1: a [capabilities] key must be an origin such as "https://example.org" (scheme://host[:port], no path), got "clipboard""#)
         #expect(error("capabilities = [\"clipboard\"]")?.hasPrefix("app.toml:1:16: capabilities must be a table of origin = [names]") == true)
-        #expect(error("app-id = \"../escape\"")?.hasPrefix("app.toml:1:10: app-id must be an application id") == true)
+        #expect(error("app-id = \"../escape\"")?.hasPrefix("app.toml:1:10: app-id must be a reverse-DNS application id such as \"org.example.Shop\"") == true)
     }
 
     @Test func aPageNotGrantedIsRefusedNamingTheCapabilityAndTheKey() async throws {
@@ -151,12 +151,12 @@ struct CapabilityTests {
     }
 
     @Test func theApplicationIDComesFromTheStartPageUnlessSet() throws {
-        #expect(try ConfiguratorFactory.make(for: .default).startURL(Self.app).build().applicationID == "app-app")
+        #expect(try ConfiguratorFactory.make(for: .default).startURL(Self.app).build().applicationID == "org.vitrine.site.app.app")
         #expect(try ConfiguratorFactory.make(for: .default).startURL(URL(string: "https://shop.example:8443/")).build().applicationID
-            == "https-shop.example-8443")
+            == "org.vitrine.site.https.example.shop.port8443")
         let set = try configuration("start-url = \"https://x.example/\"\napp-id = \"org.example.Shop\"")
         #expect(set.applicationID == "org.example.Shop")
-        #expect(set.appDataDirectory.path.hasSuffix("/vitrine/org.example.Shop"))
+        #expect(set.appDataDirectory == ApplicationID.dataHome.appendingPathComponent("org.example.Shop"))
     }
 
     @Test func windowStateIsRememberedByDefaultForAppsOnlyAndSavedSoundly() throws {

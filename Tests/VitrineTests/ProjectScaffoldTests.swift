@@ -68,6 +68,23 @@ struct ProjectScaffoldTests {
         let path = try folder.write("vitrine.toml", try #require(try files(template)["vitrine.toml"]))
         let configuration = try ConfigFile(path: path).configuration()
         #expect(configuration.startURL?.absoluteString == "app://app/index.html")
+        #expect(configuration.applicationID.hasPrefix("org.vitrine.app.Shop_"), "the project's own id: \(configuration.applicationID)")
+    }
+
+    /// Two new projects never share an id (a bus name, a data folder), even of the same name.
+    @Test func everyProjectGetsItsOwnValidIdOrTheOneGiven() throws {
+        let first = try ProjectScaffold(name: "Shop", template: .minimal, dependency: .path("/src/vitrine"))
+        let second = try ProjectScaffold(name: "Shop", template: .minimal, dependency: .path("/src/vitrine"))
+        #expect(first.appID != second.appID)
+        #expect(ApplicationID.accepts(first.appID) && first.appID.hasPrefix("org.vitrine.app.Shop_"), "\(first.appID)")
+        let given = try ProjectScaffold(name: "Shop", template: .kiosk, dependency: .path("/src/vitrine"), appID: "com.example.Shop")
+        let files = try given.files(templates: Self.resources.appendingPathComponent("templates"),
+                                    sdkTypes: Self.resources.appendingPathComponent("sdk/vitrine.d.ts"))
+        #expect(files.first { $0.path == "vitrine.toml" }?.contents.contains(#"app-id = "com.example.Shop""#) == true)
+        #expect(!files.contains { $0.contents.contains("__APP_ID__") })
+        #expect(throws: ProjectScaffoldError.self) {
+            try ProjectScaffold(name: "Shop", template: .minimal, dependency: .path("/src/vitrine"), appID: "../Shop")
+        }
     }
 
     @Test func aCheckoutIsFoundByItsPackageName() throws {

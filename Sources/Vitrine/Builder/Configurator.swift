@@ -35,6 +35,9 @@ public struct Configurator: Sendable {
 
     public func startURL(_ url: URL?) -> Configurator { with { $0.startURL = url } }
     public func title(_ title: String) -> Configurator { preference(\.title, title) }
+    /// The app's reverse-DNS id (`org.example.Shop`, checked by `build()`): its bus name,
+    /// window class and data folder. nil: derived (see `ApplicationID.derived`).
+    public func appID(_ id: String?) -> Configurator { preference(\.applicationID, id) }
 
     /// Replaces the whole navigation chain.
     public func navigationChain(_ chain: NavigationChain) -> Configurator { with { $0.chain = chain } }
@@ -130,8 +133,8 @@ public struct Configurator: Sendable {
         if let startURL, startURL.scheme == nil {
             throw ConfigurationError("start URL '\(startURL.absoluteString)' has no scheme")
         }
-        if let id = preferences.applicationID, !ApplicationID.accepts(id) {
-            throw ConfigurationError("application id '\(id)' may hold only letters, digits, '.', '_' and '-'")
+        if let id = preferences.applicationID, let problem = ApplicationID.problem(with: id) {
+            throw ConfigurationError("app-id '\(id)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
         }
         if let appDirectory {
             guard FileSystem.isDirectory(appDirectory.path.path) else { throw ConfigurationError("app directory '\(appDirectory.path.path)' is not a folder") }
@@ -154,6 +157,12 @@ public struct Configurator: Sendable {
         }
         var scripts = userScripts
         if preferences.disablesZoom { scripts.append(.disableZoom) }
+        var preferences = preferences
+        // Derived once, here: a symlinked app folder repointed later does not move the app's data.
+        if preferences.applicationID == nil {
+            preferences.applicationID = ApplicationID.derived(startURL: startPage, appDirectory: appDirectory?.path)
+            preferences.applicationIDIsDerived = true
+        }
         return Configuration(
             preferences: preferences, startURL: startPage, navigationChain: chain, strategies: strategies,
             userScripts: scripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,

@@ -51,6 +51,9 @@ public struct Preferences: Sendable, Equatable {
     /// The app's id, under which its storage and window state are kept; nil: one made
     /// from the start page's origin (see `Configuration.applicationID`).
     public var applicationID: String?
+    /// Whether `build()` derived `applicationID` (the configuration named none): a pushed
+    /// configuration that names no id keeps the running app's.
+    public internal(set) var applicationIDIsDerived = false
     /// Keep the first window's size, position (X11) and maximized state per application id
     /// and restore them at start (`[window] remember`; the `app` preset's default).
     public var remembersWindowState = false

@@ -37,6 +37,7 @@ public enum ConfiguratorFactory {
                 .appendingPathComponent("index.html")
             return make(for: .productPage)
                 .title("Vitrine demo")
+                .appID(ApplicationID.stock)
                 .preference(\.remembersWindowState, true)
                 .appDirectory(resources.demoDirectory, host: demoHost)
                 .startURL(home)

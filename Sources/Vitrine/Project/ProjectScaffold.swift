@@ -45,13 +45,28 @@ public struct ProjectScaffold: Sendable, Equatable {
     public let name: String
     public let template: Template
     public let dependency: VitrineDependency
+    /// The app's reverse-DNS id, written into its configuration (`app-id`).
+    public let appID: String
 
-    /// Checks `name` (see `validate`).
-    public init(name: String, template: Template, dependency: VitrineDependency) throws(ProjectScaffoldError) {
+    /// Checks `name` (see `validate`) and `appID`; without an id, a new one of the app's own
+    /// (`uniqueAppID(for:)`), so that no two new projects share a bus name or data folder.
+    public init(name: String, template: Template, dependency: VitrineDependency, appID: String? = nil) throws(ProjectScaffoldError) {
         try Self.validate(name: name)
+        let appID = appID ?? Self.uniqueAppID(for: name)
+        if let problem = ApplicationID.problem(with: appID) {
+            throw ProjectScaffoldError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
+        }
         self.name = name
         self.template = template
         self.dependency = dependency
+        self.appID = appID
+    }
+
+    /// `org.vitrine.app.<name>_<8 random hex digits>`: an id no other project has; the
+    /// project's README says to replace it with one under the author's own domain.
+    public static func uniqueAppID(for name: String) -> String {
+        let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
+        return "org.vitrine.app.\(name)_" + String(repeating: "0", count: 8 - suffix.count) + suffix
     }
 
     /// A project name is a Swift identifier (it names the package, its executable target
@@ -72,7 +87,7 @@ public struct ProjectScaffold: Sendable, Equatable {
     }
 
     /// The project's files: each template folder's files under `templates` (placeholders
-    /// `__NAME__` in paths and text, `__VITRINE_PACKAGE__` in text; `gitignore` becomes
+    /// `__NAME__` in paths and text, `__VITRINE_PACKAGE__` and `__APP_ID__` in text; `gitignore` becomes
     /// `.gitignore`), and `web/vitrine.d.ts` from `sdkTypes`. Sorted by path.
     public func files(templates: URL, sdkTypes: URL) throws(ProjectScaffoldError) -> [File] {
         var byPath: [String: String] = [:]
@@ -94,6 +109,7 @@ public struct ProjectScaffold: Sendable, Equatable {
 
     private func fill(_ text: String) -> String {
         text.replacing("__VITRINE_PACKAGE__", with: dependency.packageLine)
+            .replacing("__APP_ID__", with: appID)
             .replacing("__NAME__", with: name)
     }
 

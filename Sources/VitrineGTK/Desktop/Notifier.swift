@@ -7,7 +7,8 @@ import Vitrine
 /// `app.vitrine-notification` with the notification's id: the window that sent it is
 /// brought forward and its pages hear `notification:clicked` `{id}`.
 ///
-/// One per process, for the application `RemoteControl` registered; it owns its action
+/// One per process, for the app's application (`VitrineApplication`, registered by
+/// `RemoteControl` under the app's id, which names the notifications' sender); it owns its action
 /// (added to the application, removed when it goes) and the action's signal connection.
 @MainActor
 final class Notifier {
@@ -37,7 +38,9 @@ final class Notifier {
     /// application, which exists only when the program runs as the session bus's instance.
     static func shared() throws(ScriptMessageError) -> Notifier {
         if let current { return current }
-        guard let application = g_application_get_default(), g_application_get_is_registered(application) != 0 else {
+        guard let application = g_application_get_default(), g_application_get_is_registered(application) != 0,
+              g_application_get_dbus_connection(application) != nil
+        else {
             throw ScriptMessageError("notification: no desktop session bus for notifications (vitrine runs without remote control here)")
         }
         let notifier = Notifier(application: application)

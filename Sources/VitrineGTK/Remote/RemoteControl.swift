@@ -11,14 +11,15 @@ import Glibc
 /// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`, `display(s)`
 /// ("on" or "off") and `next`.
 ///
-/// The actions are GActions of a GtkApplication (id `org.vitrine.Vitrine`), so the desktop's
-/// standard tools reach them (`gapplication action org.vitrine.Vitrine reload`,
-/// `gdbus call … org.gtk.Actions.Activate`), and so does `vitrine ctl`. A second
-/// `vitrine URL` hands its URL to the running instance (GApplication's `open`). Navigation
-/// always goes through the container's chain, so a kiosk's allowlist still holds.
+/// The actions are GActions of a GtkApplication whose id is the app's (`org.vitrine.Vitrine`
+/// for the stock program), so the desktop's standard tools reach them (`gapplication action
+/// org.vitrine.Vitrine reload`, `gdbus call … org.gtk.Actions.Activate`), and so does
+/// `vitrine ctl --app-id ID`. A second start of the same app hands its URL to the running
+/// instance (GApplication's `open`). Navigation always goes through the container's chain,
+/// so a kiosk's allowlist still holds.
 ///
-/// Ownership: the primary instance's `RemoteControl` holds the application and its
-/// actions for the process's lifetime; its signal connections are recorded in `signals`.
+/// Ownership: the primary instance's `RemoteControl` holds the application (a reference and
+/// a hold, released in deinit) and its actions; its signal connections are recorded in `signals`.
 @MainActor
 public final class RemoteControl {
     /// The result of trying to become the single instance.
@@ -31,7 +32,10 @@ public final class RemoteControl {
         case standalone(reason: String)
     }
 
-    public static let objectPath = "/org/vitrine/Vitrine"
+    /// The object path GApplication exports an id's actions at: `/org/vitrine/Vitrine`.
+    public static func objectPath(for applicationID: String) -> String {
+        "/" + applicationID.replacing(".", with: "/").replacing("-", with: "_")
+    }
     public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit", "display", "next"]
     /// The actions that take a string.
     static let actionsWithArgument: Set<String> = ["navigate", "screenshot", "display"]
@@ -46,11 +50,19 @@ public final class RemoteControl {
         self.application = application
     }
 
-    /// Registers on the session bus. When an instance already runs, hands `url` to it (or
-    /// just raises it) and returns `.handedOver`.
-    public static func register(handingOver url: URL?) -> Role {
-        GTKRuntime.initialize()
-        let application = gtk_application_new(GTKRuntime.applicationID, G_APPLICATION_HANDLES_OPEN)!
+    isolated deinit {
+        signals.disconnectAll()
+        g_application_release(cast(application))
+        g_object_unref(gptr(application))
+    }
+
+    /// Registers `applicationID` (checked by the configuration) on the session bus. When an
+    /// instance of the same id already runs, hands `url` to it (or just raises it) and
+    /// returns `.handedOver`.
+    public static func register(applicationID: String, handingOver url: URL?) -> Role {
+        GTKRuntime.initialize(applicationID: applicationID)
+        guard g_application_id_is_valid(applicationID) != 0 else { return .standalone(reason: "'\(applicationID)' is not a valid application id") }
+        let application = gtk_application_new(applicationID, G_APPLICATION_HANDLES_OPEN)!
         let gApplication: UnsafeMutablePointer<GApplication> = cast(application)
         var error: UnsafeMutablePointer<GError>?
         guard g_application_register(gApplication, nil, &error) != 0 else {
@@ -74,10 +86,20 @@ public final class RemoteControl {
         let control = RemoteControl(application: application)
         control.installActions()
         control.signals.connect(gptr(application), "open", context: SignalContext(owner: control), handler: gCallback(onOpen))
-        // Serving actions and `open` needs a registered, held application; GTK's own main
-        // loop (gtk_main) dispatches the bus messages.
+        control.signals.connect(gptr(application), "activate", context: SignalContext(owner: control), handler: gCallback(onActivate))
+        // Held for the whole run: the program ends when it says so (its last window closed,
+        // quit, a signal), not when GTK sees no window between two containers.
         g_application_hold(gApplication)
         return .primary(control)
+    }
+
+    /// Runs the application's main loop (`g_application_run`) until `GTKRuntime.quit()`.
+    public func run() {
+        GTKRuntime.whileQuittingOnSignals {
+            GTKRuntime.runningApplication = cast(application)
+            defer { GTKRuntime.runningApplication = nil }
+            _ = g_application_run(cast(application), 0, nil)
+        }
     }
 
     /// Adds a window to the application (for idle inhibition and `gapplication` tools).
@@ -116,6 +138,12 @@ public final class RemoteControl {
         if let command { perform(command) }
     }
 
+    /// Another start of the app without a page: its window comes forward.
+    fileprivate func raise() {
+        guard let window = gtk_application_get_active_window(application) else { return }
+        gtk_window_present(window)
+    }
+
     fileprivate func open(_ files: UnsafeMutablePointer<OpaquePointer?>?, count: gint) {
         guard let files, count > 0, let file = files[0], let uri = takeString(g_file_get_uri(file)),
               let url = URL(string: uri)
@@ -142,16 +170,20 @@ public final class RemoteControl {
 
     // MARK: The client side (`vitrine ctl`)
 
-    /// Activates `action` on the running instance. Needs a session bus, not a display.
-    public static func send(_ action: String, argument: String?) throws {
+    /// Activates `action` on the running instance of `applicationID`. Needs a session bus,
+    /// not a display.
+    public static func send(_ action: String, argument: String?, applicationID: String = ApplicationID.stock) throws {
+        guard g_application_id_is_valid(applicationID) != 0 else {
+            throw RemoteControlError("'\(applicationID)' is not a valid application id: \(ApplicationID.problem(with: applicationID) ?? "")")
+        }
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             throw RemoteControlError("cannot reach the session bus: \(GLibError.take(&error, "unavailable"))")
         }
         defer { g_object_unref(gptr(bus)) }
-        guard nameHasOwner(bus) else { throw RemoteControlError("no Vitrine instance is running") }
+        guard nameHasOwner(bus, applicationID) else { throw RemoteControlError("no Vitrine instance of \(applicationID) is running") }
         // A launcher never becomes the instance: it only forwards to the running one.
-        let application = g_application_new(GTKRuntime.applicationID, G_APPLICATION_IS_LAUNCHER)!
+        let application = g_application_new(applicationID, G_APPLICATION_IS_LAUNCHER)!
         defer { g_object_unref(gptr(application)) }
         guard g_application_register(application, nil, &error) != 0 else {
             throw RemoteControlError("cannot reach the running instance: \(GLibError.take(&error, "unavailable"))")
@@ -161,9 +193,9 @@ public final class RemoteControl {
         flush(application)
     }
 
-    private static func nameHasOwner(_ connection: OpaquePointer) -> Bool {
+    private static func nameHasOwner(_ connection: OpaquePointer, _ applicationID: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
-        let name: [OpaquePointer?] = [g_variant_new_string(GTKRuntime.applicationID)]
+        let name: [OpaquePointer?] = [g_variant_new_string(applicationID)]
         let reply = g_dbus_connection_call_sync(
             connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
             g_variant_new_tuple(name, 1), nil,
@@ -197,4 +229,9 @@ private let onOpen: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaqueP
     onMainLoop((files, count, data)) { files, count, data in
         SignalContext.owner(data, as: RemoteControl.self)?.open(files, count: count)
     }
+}
+
+/// `activate` on the application: `void (*)(GApplication*, gpointer)`.
+private let onActivate: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    onMainLoop(data) { data in SignalContext.owner(data, as: RemoteControl.self)?.raise() }
 }

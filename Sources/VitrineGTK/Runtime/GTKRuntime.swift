@@ -1,4 +1,5 @@
 import CWebKitGTK
+import Vitrine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,8 +12,11 @@ import Foundation
 @MainActor
 public enum GTKRuntime {
     private static var isInitialized = false
-    /// The reverse-DNS application id (desktop file, icon, D-Bus name).
-    public nonisolated static let applicationID = "org.vitrine.Vitrine"
+    /// The process's application id (WM_CLASS, Wayland app id), fixed by the first
+    /// `initialize`: the app's (`VitrineApplication`), else the stock one.
+    public private(set) static var applicationID = ApplicationID.stock
+    /// The application whose `g_application_run` runs the loop, if one does (`quit` ends it).
+    static var runningApplication: UnsafeMutablePointer<GApplication>?
 
     /// Whether a display can be opened (GTK needs one for windows).
     public nonisolated static var hasDisplay: Bool {
@@ -20,16 +24,31 @@ public enum GTKRuntime {
         return environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
     }
 
-    /// Initialises GTK once and joins the main actor to GLib's loop.
-    public static func initialize() {
+    /// Initialises GTK once, with `applicationID` as the process's window class, and joins
+    /// the main actor to GLib's loop. Later calls change nothing.
+    public static func initialize(applicationID: String = ApplicationID.stock) {
         guard !isInitialized else { return }
         isInitialized = true
-        // The application id: Wayland's app id and X11's WM_CLASS, so docks match the
-        // window with org.vitrine.Vitrine.desktop, which names the icon. (No default window
-        // icon: loading it pulls in the icon theme and librsvg, 6 MB for a kiosk that
-        // shows no title bar.)
+        self.applicationID = applicationID
+        // The application id is Wayland's app id and both halves of X11's WM_CLASS, so docks
+        // match the window with <id>.desktop (which names the icon) and group each app
+        // apart. (No default window icon: loading it pulls in the icon theme and librsvg,
+        // 6 MB for a kiosk that shows no title bar.)
         g_set_prgname(applicationID)
-        gtk_init(nil, nil)
+        // GDK's own `--class` option, the one way to set the class of every window, the
+        // hidden client leader's included (gtk_init otherwise capitalises the name:
+        // Org.vitrine.Vitrine, and `gdk_set_program_class` comes too late for the leader).
+        let program: String = CommandLine.arguments.first ?? applicationID
+        let words: [String] = [program, "--class", applicationID]
+        let arguments = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = .allocate(capacity: arguments.count + 1)
+        let buffer = argv
+        defer { buffer?.deallocate() }
+        for (index, argument) in arguments.enumerated() { argv?[index] = argument }
+        argv?[arguments.count] = nil
+        var argc = Int32(arguments.count)
+        gtk_init(&argc, &argv)
         MainLoopBridge.install()
         // WebKit disposes its default context in an atexit handler, and disposing it off
         // the main thread aborts. Programs with an async entry point (Swift Testing's
@@ -43,6 +62,11 @@ public enum GTKRuntime {
     /// main queue: async handlers and `@MainActor` tasks run while the loop runs.
     public static func run() {
         initialize()
+        whileQuittingOnSignals { gtk_main() }
+    }
+
+    /// Runs `loop` with SIGTERM and SIGINT ending it through `quit()`.
+    static func whileQuittingOnSignals(_ loop: () -> Void) {
         // SIGTERM (systemd, the benchmarks) and SIGINT end the loop like closing the window
         // does: WebKit stops its processes and the caller flushes its logs.
         let quitOnSignal: GSourceFunc = { _ in
@@ -58,7 +82,7 @@ public enum GTKRuntime {
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         let terminate = g_unix_signal_add(SIGTERM, quitOnSignal, nil)
         let interrupt = g_unix_signal_add(SIGINT, quitOnSignal, nil)
-        gtk_main()
+        loop()
         g_source_remove(terminate)
         g_source_remove(interrupt)
     }
@@ -70,8 +94,10 @@ public enum GTKRuntime {
         for (name, value) in environment { setenv(name, value, 1) }
     }
 
+    /// Ends the running loop: GTK's, or the application's.
     public static func quit() {
         if gtk_main_level() > 0 { gtk_main_quit() }
+        if let runningApplication { g_application_quit(runningApplication) }
     }
 
     /// Runs `work` once, the next time GLib's main loop is about to wait: after everything

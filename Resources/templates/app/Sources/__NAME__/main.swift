@@ -54,21 +54,30 @@ struct Options {
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 
+/// The app's Configurator: the TOML file's settings (its `app-id` among them), then this
+/// app's own strategy. A configuration pushed over MQTT is read the same way.
+@MainActor
+func configuration(text: String? = nil) throws -> Configuration {
+    let file = try text.map { try ConfigFile(text: $0, path: options.config) } ?? ConfigFile(path: options.config)
+    return try file.configurator().strategy(Greet()).build()
+}
+
 MainActor.assumeIsolated {
-    let configuration: Configuration
+    let initial: Configuration
     do {
-        // The app's Configurator: the TOML file's settings, then this app's own strategy.
-        configuration = try ConfigFile(path: options.config).configurator()
-            .strategy(Greet())
-            .build()
+        initial = try configuration()
     } catch {
         FileHandle.standardError.write(Data("__NAME__: \(error)\n".utf8))
         exit(1)
     }
-    GTKRuntime.initialize()
-    let container = WebContainer(configuration: configuration)
-    container.windows.onLastWindowClosed = { GTKRuntime.quit() }
-    if options.exitAfterLoad || options.screenshot != nil {
+    // The application object: one instance per app id on the session bus (a second start
+    // brings this window forward), remote control, notifications, MQTT, metrics.
+    let oneShot = options.exitAfterLoad || options.screenshot != nil
+    let app = VitrineApplication(
+        configuration: initial,
+        configFile: .init(path: options.config) { try configuration(text: $0) },
+        options: .init(singleInstance: !oneShot))
+    if oneShot {
         // A page that never answers (no bridge, a script error) must not hang a CI job.
         Task { @MainActor in
             try? await Task.sleep(for: .seconds(60))
@@ -76,16 +85,16 @@ MainActor.assumeIsolated {
             exit(2)
         }
         // web/app.js puts Swift's answer in the title: that is when the page is ready.
-        container.titleObservers.append { title in
-            guard title.hasSuffix("from Swift!") else { return }
-            print("title: \(title)")
-            Task { @MainActor in
-                if let screenshot = options.screenshot { try? await container.snapshot(to: screenshot) }
-                if options.exitAfterLoad { GTKRuntime.quit() }
+        app.containerObservers.append { container in
+            container.titleObservers.append { [weak container] title in
+                guard let container, title.hasSuffix("from Swift!") else { return }
+                print("title: \(title)")
+                Task { @MainActor in
+                    if let screenshot = options.screenshot { try? await container.snapshot(to: screenshot) }
+                    if options.exitAfterLoad { GTKRuntime.quit() }
+                }
             }
         }
     }
-    container.start()
-    GTKRuntime.run()
-    container.close()
+    exit(app.run())
 }

@@ -4,9 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-import VitrineGTK
 
-extension Launcher {
+extension VitrineApplication {
     /// `[[displays]]`: a window per placed monitor, kept in step with the monitors until the
     /// loop ends; a monitor going away closes its window, never the program. Remote
     /// commands (bus and MQTT) act on every window for `reload`, `home`, `display` and
@@ -19,6 +18,7 @@ extension Launcher {
         if let settings = configuration.mqtt { startMQTT(settings) }
         let displayWindows = DisplayWindows(configuration: configuration) { [weak self] container in
             guard let self else { return }
+            for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
             container.addEventSink(self.dispatch)
             if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
@@ -42,7 +42,7 @@ extension Launcher {
         displayWindows.onAllClosed = { GTKRuntime.quit() }
         displayWindows.start()
         metricsFile?.start()
-        GTKRuntime.run()
+        runLoop()
         displayWindows.closeAll()
         mqtt = nil
         metricsFile?.finish()

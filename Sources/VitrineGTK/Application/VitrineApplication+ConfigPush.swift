@@ -4,8 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-import VitrineConfigFile
-import VitrineGTK
 
 /// A pushed configuration on probation: what to go back to, and whom to answer.
 @MainActor
@@ -39,19 +37,23 @@ final class ConfigPushTrial {
 /// written atomically over the running one, applied by replacing the container (the MQTT
 /// session, the bus name and the reply channel stay), and kept only if its start page
 /// loads in time; otherwise the previous file and container come back.
-extension Launcher {
+extension VitrineApplication {
     func push(_ text: String, reply: @escaping @MainActor (RemoteReply) -> Void) {
-        guard let configPath else {
+        guard let configFile, let configPath else {
             return reply(.failure("this kiosk was not started from a configuration file (--config), so there is nothing to replace"))
         }
         guard trial == nil else { return reply(.failure("another pushed configuration is still on trial; try again when it has been answered")) }
-        let pushed: Configuration
+        let read: Configuration
         do {
-            // First, before anything in it is read or reported: no file it may not name.
-            try ConfigFile.checkPush(text, replacing: try? String(contentsOfFile: configPath, encoding: .utf8), at: configPath)
-            pushed = try ConfigFile(text: text, path: configPath).configuration(overrides: overrides)
+            read = try configFile.read(text)
         } catch {
-            return reply(.failure(error.allErrors.map(\.description).joined(separator: "\n")))
+            return reply(.failure(String(describing: error)))
+        }
+        // A file that names no id is the running app's; one that names another is refused.
+        guard let pushed = read.keepingApplicationID(configuration.applicationID) else {
+            return reply(.failure(
+                "refused: a pushed configuration must keep the app's id \(configuration.applicationID) (it names the app on the bus "
+                + "and its data folder), got \(read.applicationID)"))
         }
         guard pushed.mqtt == configuration.mqtt else {
             return reply(.failure(
@@ -70,7 +72,7 @@ extension Launcher {
         let trial = ConfigPushTrial(rule: ConfigTrial(startURL: pushed.startURL, timeout: timeout), previous: configuration,
                                     previousText: Array(previousText), reply: reply)
         self.trial = trial
-        printToStandardError("vitrine: applying a pushed configuration to \(configPath) (on trial for \(timeout.inSeconds) s)")
+        printToStandardError("\(Self.programName): applying a pushed configuration to \(configPath) (on trial for \(timeout.inSeconds) s)")
         container?.record(.native(action: "config-push", detail: "applying \(configPath)"))
         replaceContainer(with: pushed)
         Task { @MainActor [weak self, weak trial] in
@@ -96,11 +98,11 @@ extension Launcher {
         self.trial = nil
         switch verdict {
         case .keep:
-            printToStandardError("vitrine: the pushed configuration is kept")
+            printToStandardError("\(Self.programName): the pushed configuration is kept")
             container?.record(.native(action: "config-push", detail: "kept"))
             trial.answer(.success)
         case .rollBack(let reason):
-            printToStandardError("vitrine: rolling back the pushed configuration: \(reason)")
+            printToStandardError("\(Self.programName): rolling back the pushed configuration: \(reason)")
             var restored = ""
             do {
                 try FileSystem.replaceAtomically(configPath ?? "", with: trial.previousText)

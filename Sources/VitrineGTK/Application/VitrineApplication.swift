@@ -6,29 +6,69 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import CWebKitGTK
 import Vitrine
-import VitrineConfigFile
-import VitrineGTK
 
-/// Runs one container under GTK's main loop and turns its life into an exit status:
+/// A Vitrine app: its windows, its place on the session bus and its remote control, as
+/// one object. `run()` runs it under GLib's main loop and turns its life into an exit status:
 /// 0 when the window closes (or after the first load with `--exit-after-load`),
 /// 1 when the first load of a one-shot run (`--screenshot`, `--exit-after-load`) fails,
 /// its start page is blocked or the screenshot cannot be written, 2 on load timeout.
 /// Any other run never gives up on its page: a failed load shows the error page and is
 /// tried again (`LoadRetrier`) until it loads.
 ///
-/// Unless told to run alone (or making a one-shot screenshot), the program is the single
-/// instance on the session bus: a second `vitrine URL` hands its URL over and exits, and
-/// `vitrine ctl` / `gapplication action` reach the running window.
+/// The app's id (`configuration.applicationID`, reverse DNS) is its GApplication id, its
+/// D-Bus name and object path, its window class (WM_CLASS, Wayland app id) and its data
+/// folder. Unless told to run alone (or making a one-shot screenshot), the app is a
+/// `GtkApplication`, the single instance of its id on the session bus (`g_application_run`):
+/// a second start of the same app hands its URL over and exits, `vitrine ctl --app-id ID` /
+/// `gapplication action ID` reach its window, its notifications come from its id, and apps
+/// with other ids run beside it. The actions, MQTT, metrics, `[[displays]]` and
+/// configuration pushes are all here: an embedder gets them by creating this object.
 @MainActor
-final class Launcher: EventSink {
+public final class VitrineApplication: EventSink {
+    /// How a run ends and whether it is the single instance.
+    public struct RunOptions: Sendable {
+        /// Write a PNG of the view here after the first load (a one-shot run).
+        public var screenshot: String?
+        /// End once the first load has finished (a one-shot run).
+        public var exitAfterLoad: Bool
+        /// A one-shot run gives up (status 2) after this many seconds.
+        public var loadTimeout: Double
+        /// Be the session bus's instance of the app's id (false: run alone, no remote control).
+        public var singleInstance: Bool
+
+        public init(screenshot: String? = nil, exitAfterLoad: Bool = false, loadTimeout: Double = 60, singleInstance: Bool = true) {
+            self.screenshot = screenshot
+            self.exitAfterLoad = exitAfterLoad
+            self.loadTimeout = loadTimeout
+            self.singleInstance = singleInstance
+        }
+    }
+
+    /// The configuration file a run was started from, and how to read a pushed one the same
+    /// way (the file's parser lives outside this library: VitrineConfigFile).
+    public struct ConfigurationFile {
+        public let path: String
+        /// Reads a pushed file's text as the running one was read (the same command-line
+        /// overrides); throws an error whose description lists every problem.
+        public let read: @MainActor (String) throws -> Configuration
+
+        public init(path: String, read: @escaping @MainActor (String) throws -> Configuration) {
+            self.path = path
+            self.read = read
+        }
+    }
+
     /// The configuration in force (a pushed one replaces it).
-    var configuration: Configuration
-    /// The file it was read from, and the command line that refines it: a pushed
-    /// configuration is read the same way.
-    let configPath: String?
-    let overrides: ConfigOverrides
+    public private(set) var configuration: Configuration
+    /// The file it was read from: a pushed configuration replaces it and is read the same way.
+    let configFile: ConfigurationFile?
+    var configPath: String? { configFile?.path }
     let eventLog: JSONLinesEventLog?
+    /// Called with every container the app makes (the first, a pushed configuration's, each
+    /// display's), before it starts: an embedder's observers go here.
+    public var containerObservers: [@MainActor (WebContainer) -> Void] = []
     private let screenshot: String?
     private let exitAfterLoad: Bool
     private let loadTimeout: Double
@@ -42,37 +82,42 @@ final class Launcher: EventSink {
     let dispatch = RemoteDispatch()
     var mqtt: MQTTRemote?
     private(set) var container: WebContainer?
-    /// A pushed configuration on probation (see Launcher+ConfigPush.swift).
+    /// A pushed configuration on probation (see VitrineApplication+ConfigPush.swift).
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     var metricsFile: MetricsTextfile?
 
-    init(configuration: Configuration, configPath: String?, overrides: ConfigOverrides, eventLog: JSONLinesEventLog?,
-         screenshot: String?, exitAfterLoad: Bool, loadTimeout: Double, singleInstance: Bool) {
+    public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
+                options: RunOptions = RunOptions()) {
         self.configuration = configuration
-        self.configPath = configPath
-        self.overrides = overrides
+        self.configFile = configFile
         self.eventLog = eventLog
-        self.screenshot = screenshot
-        self.exitAfterLoad = exitAfterLoad
-        self.loadTimeout = loadTimeout
+        screenshot = options.screenshot
+        exitAfterLoad = options.exitAfterLoad
+        loadTimeout = options.loadTimeout
         // A one-shot run (screenshot, exit after load) is never handed to another window.
         oneShot = screenshot != nil || exitAfterLoad
-        self.singleInstance = singleInstance && !oneShot
+        singleInstance = options.singleInstance && !oneShot
         dispatch.quit = { GTKRuntime.quit() }
     }
 
-    func run() -> Int32 {
+    /// The app's reverse-DNS id.
+    public var applicationID: String { configuration.applicationID }
+
+    /// Runs the app until its last window closes, `quit`, SIGTERM or SIGINT (or a one-shot
+    /// run's end); its exit status. Call once, from the main thread, outside any main-queue job.
+    public func run() -> Int32 {
         // The log is batched per main-loop turn: whatever waits is written on every way out
         // (a handed-over start records its navigation decision without any loop turn).
         defer { eventLog?.flush() }
         let sandbox = SandboxCheck(configuration)
-        GTKRuntime.initialize()
+        GTKRuntime.initialize(applicationID: applicationID)
         // A clear error and a non-zero exit rather than WebKit aborting (or a blank window) later.
         if let problem = sandbox.problem() {
             printToStandardError("vitrine: error: \(problem)")
             return 1
         }
+        moveLegacyData()
         if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
         let container = makeContainer(configuration)
         self.container = container
@@ -117,7 +162,7 @@ final class Launcher: EventSink {
         }
         container.start()
         metricsFile?.start()
-        GTKRuntime.run()
+        runLoop()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
         if let container = self.container { close(container) }
@@ -126,24 +171,42 @@ final class Launcher: EventSink {
         return status
     }
 
-    /// Claims the instance's name on the session bus (its window then answers `vitrine ctl`);
+    /// Claims the app id's name on the session bus (its window then answers `vitrine ctl`);
     /// false when the start was handed over to the running instance instead.
     func becomeInstance() -> Bool {
-        switch RemoteControl.register(handingOver: configuration.startURL) {
+        switch RemoteControl.register(applicationID: applicationID, handingOver: configuration.startURL) {
         case .handedOver:
-            printToStandardError("vitrine: handed over to the running instance")
+            printToStandardError("\(Self.programName): handed over to the running instance of \(applicationID)")
             return false
         case .standalone(let reason):
-            printToStandardError("vitrine: running without remote control: \(reason)")
+            printToStandardError("\(Self.programName): running without remote control: \(reason)")
         case .primary(let control):
             remote = control
         }
         return true
     }
 
+    /// The main loop: the application's (`g_application_run`) when this process is the
+    /// app's instance, else GTK's.
+    func runLoop() {
+        if let remote { remote.run() } else { GTKRuntime.run() }
+    }
+
+    /// Data earlier versions kept under `<data home>/vitrine/<id>/` moves to the app's folder.
+    private func moveLegacyData() {
+        do {
+            if let moved = try ApplicationID.moveLegacyData(of: applicationID) {
+                printToStandardError("\(Self.programName): moved the app's data to \(moved.path)")
+            }
+        } catch {
+            printToStandardError("\(Self.programName): cannot move the app's data from \(ApplicationID.dataHome.path)/vitrine/\(applicationID): \(error)")
+        }
+    }
+
     /// A container for `configuration`, with every sink the program keeps across pushes.
     func makeContainer(_ configuration: Configuration) -> WebContainer {
         let container = WebContainer(configuration: configuration)
+        for observe in containerObservers { observe(container) }
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(self)
         container.addEventSink(dispatch)
@@ -181,7 +244,7 @@ final class Launcher: EventSink {
         do {
             try mqtt.start()
         } catch {
-            printToStandardError("vitrine: running without MQTT: \(error)")
+            printToStandardError("\(Self.programName): running without MQTT: \(error)")
             return
         }
         self.mqtt = mqtt
@@ -194,9 +257,10 @@ final class Launcher: EventSink {
         container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
     }
 
-    /// Watches for the start page being refused by the chain: a cancelled start has no
-    /// load event, and a one-shot run would otherwise wait for its timeout.
-    func record(_ event: ContainerEvent) {
+    /// The app's own sink on its containers (not for callers): follows a pushed
+    /// configuration's trial, and watches for the start page being refused by the chain: a
+    /// cancelled start has no load event, and a one-shot run would otherwise wait for its timeout.
+    public func record(_ event: ContainerEvent) {
         observeTrial(event)
         guard !firstLoadSettled, oneShot,
               case let .navigation(url, handler, .cancel, _, _, "request") = event,
@@ -214,7 +278,7 @@ final class Launcher: EventSink {
         Task { @MainActor in
             do {
                 try await container.snapshot(to: screenshot)
-                printToStandardError("vitrine: screenshot written to \(screenshot)")
+                printToStandardError("\(Self.programName): screenshot written to \(screenshot)")
                 if exitAfterLoad { finish(status: 0, message: nil) }
             } catch {
                 finish(status: 1, message: "cannot write the screenshot: \(error)")
@@ -225,9 +289,14 @@ final class Launcher: EventSink {
     private func finish(status: Int32, message: String?) {
         firstLoadSettled = true
         self.status = status
-        if let message { printToStandardError("vitrine: error: \(message)") }
+        if let message { printToStandardError("\(Self.programName): error: \(message)") }
         GTKRuntime.quit()
     }
+}
+
+extension VitrineApplication {
+    /// The program's name, which opens its lines on standard error.
+    nonisolated static var programName: String { ProcessInfo.processInfo.processName }
 }
 
 /// Writes a line for the person running the program.
