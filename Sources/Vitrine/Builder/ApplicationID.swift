@@ -146,11 +146,7 @@ extension Configuration {
         var preferences = preferences
         preferences.applicationID = id
         preferences.applicationIDIsDerived = false
-        return Configuration(
-            preferences: preferences, startURL: startURL, navigationChain: navigationChain, strategies: strategies,
-            userScripts: userScripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,
-            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
-            network: network, capabilities: capabilities)
+        return refined(preferences: preferences, startURL: startURL)
     }
 
     /// Where the app's own data (the `storage` capability, window state) is kept:

@@ -80,6 +80,16 @@ public struct Configuration: Sendable {
     /// The app's own origins: the start URL's, the app directory's and the allowed ones.
     /// Computed once: every navigation decision and script message checks them.
     public let appOrigins: Set<Origin>
+
+    /// This configuration with other preferences and start page (another window, display or
+    /// id of the same app); everything else as it is, `allowedOrigins` and `tabs` unless given.
+    func refined(preferences: Preferences, startURL: URL?, allowedOrigins: Set<Origin>? = nil, tabs: [Tab]? = nil) -> Configuration {
+        Configuration(
+            preferences: preferences, startURL: startURL, navigationChain: navigationChain, strategies: strategies,
+            userScripts: userScripts, allowedOrigins: allowedOrigins ?? self.allowedOrigins, appDirectory: appDirectory,
+            tabs: tabs ?? self.tabs, strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions,
+            tlsExceptions: tlsExceptions, network: network, capabilities: capabilities)
+    }
 }
 
 public struct WindowSize: Sendable, Equatable {

@@ -80,10 +80,6 @@ extension Configuration {
         guard display.startURL != nil || !display.playlist.isEmpty else { return self }
         var preferences = preferences
         preferences.schedule.playlist = display.playlist
-        return Configuration(
-            preferences: preferences, startURL: display.startURL ?? startURL, navigationChain: navigationChain, strategies: strategies,
-            userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: tabs,
-            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
-            network: network, capabilities: capabilities)
+        return refined(preferences: preferences, startURL: display.startURL ?? startURL, allowedOrigins: appOrigins)
     }
 }

@@ -115,10 +115,6 @@ extension Configuration {
                                             height: request.height ?? preferences.windowSize.height)
         preferences.fullscreen = kiosk != nil && preferences.fullscreen
         preferences.remembersWindowState = false
-        return Configuration(
-            preferences: preferences, startURL: request.url, navigationChain: navigationChain, strategies: strategies,
-            userScripts: userScripts, allowedOrigins: appOrigins, appDirectory: appDirectory, tabs: [],
-            strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
-            network: network, capabilities: capabilities)
+        return refined(preferences: preferences, startURL: request.url, allowedOrigins: appOrigins, tabs: [])
     }
 }
