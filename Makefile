@@ -86,7 +86,7 @@ test-js:
 
 test-core:
 	env -u DISPLAY -u WAYLAND_DISPLAY bash Tests/with-failure-summary.sh \
-		$(SWIFT) test --skip-build --filter 'VitrineTests|VitrineAdapterTests|VitrineCLITests'
+		$(SWIFT) test --skip-build --filter 'VitrineTests|VitrineCLITests'
 
 test-window:
 	SWIFT=$(SWIFT) bash Tests/with-failure-summary.sh bash Tests/run-window-tests.sh

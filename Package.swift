@@ -75,10 +75,9 @@ let package = Package(
         ),
         // Helpers the test targets share: temporary folders, built products, subprocesses.
         .target(name: "VitrineTestSupport", path: "Tests/TestSupport"),
-        // Tests that need no display (`make test-core` runs them with none set): the core,
-        // the adapter's pure parts, and the program's command line.
+        // Tests that need no display (`make test-core` runs them with none set): the core
+        // and the program's command line.
         .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTestSupport"]),
-        .testTarget(name: "VitrineAdapterTests", dependencies: ["Vitrine", "VitrineGTK"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(
