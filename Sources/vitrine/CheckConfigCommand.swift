@@ -1,6 +1,7 @@
 import ArgumentParser
 import Vitrine
 import VitrineConfigFile
+import VitrineGTK
 
 /// `vitrine check-config FILE`: reads and builds a configuration file exactly as
 /// `vitrine --config FILE` would, without opening a window (no display needed).

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
+import VitrineGTK
 
 /// `vitrine new NAME [--template minimal|kiosk]`: a ready project folder — a Swift package
 /// whose program opens its own `web/` app and answers it with a typed strategy.

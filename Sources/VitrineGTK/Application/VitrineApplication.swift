@@ -299,8 +299,8 @@ extension VitrineApplication {
     nonisolated static var programName: String { ProcessInfo.processInfo.processName }
 }
 
-/// Writes a line for the person running the program.
-func printToStandardError(_ line: String) {
+/// Writes a line for the person running the program (the executable's commands use it too).
+public func printToStandardError(_ line: String) {
     // write(2) rather than fputs(stderr): the C global is not concurrency-safe in Swift 6.
     let text = line + "\n"
     _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
