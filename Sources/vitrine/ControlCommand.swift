@@ -40,6 +40,13 @@ struct ControlCommand: ParsableCommand {
         static var allValueDescriptions: [String: String] {
             Dictionary(uniqueKeysWithValues: RemoteCommandName.carried(by: .sessionBus).map { ($0.rawValue, $0.help) })
         }
+        /// One line per action: `navigate URL: open URL through the navigation chain …`.
+        static var list: String {
+            RemoteCommandName.carried(by: .sessionBus).map { command in
+                (command.argument.valueName.map { "\(command.rawValue) \($0)" } ?? command.rawValue) + ": " + command.help
+            }.joined(separator: "\n")
+        }
+
         /// `reload, home, …, navigate URL, display on|off`.
         static var synopsis: String {
             RemoteCommandName.carried(by: .sessionBus).map { command in
@@ -48,7 +55,7 @@ struct ControlCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: "The action.")
+    @Argument(help: ArgumentHelp("The action.", discussion: Action.list))
     var action: Action
 
     @Argument(help: ArgumentHelp("Its argument: \(RemoteCommandName.carried(by: .sessionBus).filter { $0.argument != .none }.map { "\($0.argument.valueName ?? "") for \($0.rawValue)" }.joined(separator: ", ")).",

@@ -27,10 +27,12 @@ enum Roff {
     static func bold(_ text: String) -> String { "\\fB\(escaped(text))\\fR" }
     static func italic(_ text: String) -> String { "\\fI\(escaped(text))\\fR" }
 
-    /// Paragraphs separated by blank lines, as `.PP` paragraphs.
+    /// Paragraphs separated by blank lines, as `.PP` paragraphs; a single line break stays one.
     static func paragraphs(_ text: String) -> [String] {
         text.split(separator: "\n\n").enumerated().flatMap { index, paragraph in
-            (index == 0 ? [] : [".PP"]) + [escaped(paragraph.split(separator: "\n").joined(separator: " "))]
+            (index == 0 ? [] : [".PP"]) + paragraph.split(separator: "\n").enumerated().flatMap { line, text in
+                (line == 0 ? [] : [".br"]) + [escaped(String(text))]
+            }
         }
     }
 
