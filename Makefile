@@ -67,6 +67,23 @@ run: build
 		echo "screenshot: $(abspath $(SCREENSHOT))"; \
 	fi
 
+## generated: the files made from the program's declarations — the open command's
+## configuration flags (from the option table) and the manual pages vitrine.1 and
+## vitrine.toml.5. Committed; `make test` fails when one is stale. Builds twice when the
+## flags changed, so that vitrine.1 shows them.
+GENERATED := config-flags:Sources/vitrine/ConfigFlags.swift vitrine.1:packaging/man/vitrine.1 \
+	vitrine.toml.5:packaging/man/vitrine.toml.5
+.PHONY: generated
+generated:
+	$(SWIFT) build --product vitrine
+	.build/debug/vitrine generate config-flags > Sources/vitrine/ConfigFlags.swift.new
+	mv Sources/vitrine/ConfigFlags.swift.new Sources/vitrine/ConfigFlags.swift
+	$(SWIFT) build --product vitrine
+	@for entry in $(GENERATED); do \
+		what=$${entry%%:*}; file=$${entry#*:}; \
+		.build/debug/vitrine generate $$what > $$file.new && mv $$file.new $$file && echo "wrote $$file"; \
+	done
+
 ## test: the JavaScript SDK's tests, core, adapter and command-line tests with no display,
 ## then window tests (real WebKitGTK) under Xvfb, then the kiosk session under cage
 ## (when apt can install cage)

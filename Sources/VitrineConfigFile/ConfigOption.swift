@@ -43,6 +43,9 @@ struct ConfigOption: Sendable {
     /// Set only on the kiosk itself: a pushed configuration may not change it (paths are
     /// kept from pushes by their type, see `ConfigFile.checkPush`).
     var isLocalOnly = false
+    /// A value as written in a file (`"Lobby"`, `30`), for the manual; nil: the type's own
+    /// (`OptionType.example`).
+    var writtenExample: String?
 
     /// The table that holds the key (`window`; empty at the top level).
     var parent: String { key.split(separator: ".").dropLast().joined(separator: ".") }
@@ -53,7 +56,7 @@ struct ConfigOption: Sendable {
 }
 
 /// A value read from a file or the command line, already checked by its option's type.
-enum OptionValue: Sendable {
+enum OptionValue: Sendable, Equatable {
     case bool(Bool)
     case string(String)
     case int(Int)
@@ -126,6 +129,11 @@ enum OptionType: Sendable {
     static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
     static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
     static let nonEmptyText = OptionType.string(expected: "a non-empty string", refusal: "not be empty") { !$0.isEmpty }
+    /// Sent in a header: a line break would start another header.
+    static let headerText = OptionType.string(expected: "a non-empty string without control characters",
+                                              refusal: "be non-empty text without control characters") {
+        !$0.isEmpty && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
     static let proxy = OptionType.string(
         expected: #""system" or a proxy URL such as "http://proxy.corp:3128" (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#,
         refusal: #"be "system" or a proxy URL (scheme \#(NetworkProxy.schemes.joined(separator: ", ")))"#
@@ -164,7 +172,9 @@ enum OptionType: Sendable {
                 : "--\(flag) must be an origin such as https://example.org (scheme://host[:port], no path), got '\(text)'"
         case .url:
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
-        case .bool, .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants:
+        case .bool:
+            Bool(text) != nil ? nil : "--\(flag) must be true or false, got '\(text)'"
+        case .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants:
             nil  // the file's only
         }
     }
@@ -251,6 +261,13 @@ extension ConfigOption {
     func localOnly() -> ConfigOption {
         var option = self
         option.isLocalOnly = true
+        return option
+    }
+
+    /// Shows `text` (TOML, as written in a file) as the option's example in the manual.
+    func example(_ text: String) -> ConfigOption {
+        var option = self
+        option.writtenExample = text
         return option
     }
 

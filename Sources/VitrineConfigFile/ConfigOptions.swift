@@ -12,12 +12,13 @@ enum ConfigOptions {
     static let all: [ConfigOption] = [
         preset,
         startURL,
-        .string("title", .text, "the window title") { $0.title($1) },
+        ConfigOption.string("title", .text, "the window title") { $0.title($1) }.example(#""Lobby""#),
         .origins("allowed-origins", flag: "allow-origin", "origins that belong to the app, besides the start page's") { configurator, origins in
             origins.reduce(configurator) { $0.allowOrigin($1) }
         },
         appDirectory,
-        .string("user-agent", flag: "user-agent", .nonEmptyText, "the User-Agent header") { $0.userAgent($1) },
+        ConfigOption.string("user-agent", flag: "user-agent", .headerText, "the User-Agent header") { $0.userAgent($1) }
+            .example(#""Vitrine-Kiosk/1.0""#),
         .bool("developer-tools", flag: "developer-tools", "the web inspector") { $0.developerTools($1) },
         .bool("disable-zoom", "no pinch or keyboard zoom (a viewport user script)") { $0.disableZoom($1) },
         .bool("title-follows-page", "the window title follows the page's") { $0.titleFollowsPage($1) },
@@ -189,9 +190,9 @@ enum ConfigOptions {
 
         ConfigOption.section("network", "enterprise networks: a proxy, trust anchors, client certificates, credentials")
             .summarized(as: "network") { configuration, _ in networkSummary(configuration.network) },
-        .string("network.proxy", .proxy, #"the proxy for every request: "system" (the desktop's) or a URL such as http://proxy.corp:3128"#) {
+        ConfigOption.string("network.proxy", .proxy, #"the proxy for every request: "system" (the desktop's) or a URL such as http://proxy.corp:3128"#) {
             configurator, text in configurator.network { $0.proxy = NetworkProxy(text) }
-        },
+        }.example(#""http://proxy.corp:3128""#),
         .structured("network.no-proxy", #"hosts reached without the proxy, such as "localhost" or "*.corp""#),
         .structured("network.ca-certificates", "PEM files of extra certificate authorities, trusted for every host"),
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
@@ -202,18 +203,18 @@ enum ConfigOptions {
             .summarized(as: "mqtt") { configuration, _ in
                 configuration.mqtt.map { "\($0.broker) as \($0.topics.base)/" + ($0.homeAssistant ? ", Home Assistant discovery" : "") }
             },
-        .string("remote.mqtt.broker", .mqttBroker, "mqtt://host[:port] or mqtts://host[:port] (TLS; the broker's certificate is always verified)") {
+        ConfigOption.string("remote.mqtt.broker", .mqttBroker, "mqtt://host[:port] or mqtts://host[:port] (TLS; the broker's certificate is always verified)") {
             configurator, text in MQTTBroker(text).map { configurator.mqtt(broker: $0) } ?? configurator
-        },
-        .string("remote.mqtt.device-id", .topicLevel(levels: false), "this kiosk's name in topics (default: the host name)") {
+        }.example(#""mqtts://mqtt.corp:8883""#),
+        ConfigOption.string("remote.mqtt.device-id", .topicLevel(levels: false), "this kiosk's name in topics (default: the host name)") {
             configurator, id in configurator.mqttIfPresent { $0.deviceID = id }
-        },
-        .string("remote.mqtt.topic-prefix", .topicLevel(levels: true), #"the topics' first levels (default "vitrine")"#) {
+        }.example(#""lobby-1""#),
+        ConfigOption.string("remote.mqtt.topic-prefix", .topicLevel(levels: true), #"the topics' first levels (default "vitrine")"#) {
             configurator, prefix in configurator.mqttIfPresent { $0.topicPrefix = prefix }
-        },
-        .string("remote.mqtt.username", .nonEmptyText, "the user name given to the broker") {
+        }.example(#""corp/screens""#),
+        ConfigOption.string("remote.mqtt.username", .nonEmptyText, "the user name given to the broker") {
             configurator, name in configurator.mqttIfPresent { $0.username = name }
-        },
+        }.example(#""kiosk""#),
         .structured("remote.mqtt.password-file", "a file (mode 0600) holding the broker password"),
         .structured("remote.mqtt.ca-certificates", "PEM files of the authorities that vouch for the broker (default: the system's)"),
         .url("remote.mqtt.client-certificate", .path(.file), "a client certificate (PEM) for the broker, with client-key") {
@@ -266,10 +267,10 @@ enum ConfigOptions {
                  "bytes the events file may reach before it is renamed FILE.1 (one old file kept) and started afresh (default 10485760)") {
             $0.preference(\.eventsLogMaxSize, $1)
         },
-        .string("app-id", flag: "app-id", .applicationID,
+        ConfigOption.string("app-id", flag: "app-id", .applicationID,
                 "the app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page)") {
             $0.appID($1)
-        },
+        }.example(#""org.example.Shop""#),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
     ]

@@ -11,29 +11,55 @@ import Vitrine
 import VitrineGTK
 
 /// `vitrine ctl [--app-id ID] ACTION [ARGUMENT]`: drives the running Vitrine app of that id
-/// (default: the stock org.vitrine.Vitrine) over the session bus.
+/// (default: the stock org.vitrine.Vitrine) over the session bus. The actions, their help and
+/// their checks are the session bus's commands (`RemoteCommandName`, `RemoteCommand.parse`):
+/// what `ctl` accepts, the running instance accepts.
 struct ControlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Drive the running Vitrine window over D-Bus: reload, home, navigate URL, screenshot FILE, quit, display on|off, next.",
+        abstract: "Drive the running Vitrine window over D-Bus: \(Action.synopsis).",
         discussion: """
             --app-id picks the app (each app is its own instance on the bus; default: \(ApplicationID.stock), \
             the stock program). The same actions are available to any D-Bus client, e.g. \
             'gapplication action org.vitrine.Vitrine reload' or \
             'gdbus call --session --dest org.vitrine.Vitrine --object-path /org/vitrine/Vitrine \
             --method org.gtk.Actions.Activate navigate "[<\\"https://example.org/\\">]" "{}"'. \
-            navigate goes through the window's navigation chain, so a kiosk's allow-list still applies. \
-            quit ends the program as SIGTERM does (a kiosk ignores the window manager's close requests).
+            An argument is trimmed of surrounding white space; display takes on or off in any case.
             """)
 
-    enum Action: String, ExpressibleByArgument, CaseIterable {
-        case reload, home, navigate, screenshot, quit, display, next
+    /// One of the commands the session bus carries.
+    struct Action: ExpressibleByArgument {
+        let command: RemoteCommandName
+
+        init?(argument: String) {
+            guard let command = RemoteCommandName(argument, on: .sessionBus) else { return nil }
+            self.command = command
+        }
+
+        static var allValueStrings: [String] { RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) }
+        static var allValueDescriptions: [String: String] {
+            Dictionary(uniqueKeysWithValues: RemoteCommandName.carried(by: .sessionBus).map { ($0.rawValue, $0.help) })
+        }
+        /// One line per action: `navigate URL: open URL through the navigation chain …`.
+        static var list: String {
+            RemoteCommandName.carried(by: .sessionBus).map { command in
+                (command.argument.valueName.map { "\(command.rawValue) \($0)" } ?? command.rawValue) + ": " + command.help
+            }.joined(separator: "\n")
+        }
+
+        /// `reload, home, …, navigate URL, display on|off`.
+        static var synopsis: String {
+            RemoteCommandName.carried(by: .sessionBus).map { command in
+                command.argument.valueName.map { "\(command.rawValue) \($0)" } ?? command.rawValue
+            }.joined(separator: ", ")
+        }
     }
 
-    @Argument(help: "reload | home | navigate | screenshot | quit | display | next")
+    @Argument(help: ArgumentHelp("The action.", discussion: Action.list))
     var action: Action
 
-    @Argument(help: "The URL for navigate, the PNG file for screenshot, on or off for display.")
+    @Argument(help: ArgumentHelp("Its argument: \(RemoteCommandName.carried(by: .sessionBus).filter { $0.argument != .none }.map { "\($0.argument.valueName ?? "") for \($0.rawValue)" }.joined(separator: ", ")).",
+                                 valueName: "argument"))
     var argument: String?
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The app to drive, by its reverse-DNS id.", valueName: "id"))
@@ -43,35 +69,29 @@ struct ControlCommand: ParsableCommand {
         if let problem = ApplicationID.problem(with: appID) {
             throw ValidationError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
         }
-        switch action {
-        case .display:
-            guard argument == "on" || argument == "off" else { throw ValidationError("display needs on or off") }
-        case .reload, .home, .quit, .next:
-            if argument != nil { throw ValidationError("'\(action.rawValue)' takes no argument") }
-        case .navigate:
-            guard let argument, let url = URL(string: argument), url.scheme != nil else {
-                throw ValidationError("navigate needs a URL with a scheme, e.g. https://example.org/")
-            }
-        case .screenshot:
-            guard let argument, argument.lowercased().hasSuffix(".png") else {
-                throw ValidationError("screenshot needs a file name ending in .png")
-            }
+        if action.command == .screenshot, let path = argument, !path.hasPrefix("/") {
+            // The running instance has its own working directory.
+            argument = URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+        // The running instance's own check, here first for a clear message and exit status.
+        switch RemoteCommand.parse(name: action.command.rawValue, argument: Array((argument ?? "").utf8), from: .sessionBus) {
+        case .failure(let error): throw ValidationError(error.description)
+        case .success(.screenshot(let path)): argument = path  // trimmed, as the instance reads it
+        case .success: break
         }
     }
 
     func run() throws {
-        var parameter = argument
-        if action == .screenshot, let path = argument, !path.hasPrefix("/") {
-            // The running instance has its own working directory.
-            parameter = URL(fileURLWithPath: path).standardizedFileURL.path
-        }
-        if let path = parameter, action == .screenshot { unlink(path) }
+        let command = action.command
+        // An action without an argument takes no parameter at all (GAction checks its type).
+        let parameter = command.argument == .none ? nil : argument ?? ""
+        if command == .screenshot, let path = parameter { unlink(path) }
         do {
-            try MainActor.assumeIsolated { try RemoteControl.send(action.rawValue, argument: parameter, applicationID: appID) }
+            try MainActor.assumeIsolated { try RemoteControl.send(command.rawValue, argument: parameter, applicationID: appID) }
         } catch let error as RemoteControlError {
             throw RuntimeFailure(error.description)
         }
-        guard action == .screenshot, let path = parameter else { return }
+        guard command == .screenshot, let path = parameter else { return }
         // The action has no reply: wait for the file to appear.
         for _ in 0..<100 {
             if FileSystem.size(path).map({ $0 > 0 }) == true {

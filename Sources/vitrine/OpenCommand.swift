@@ -22,72 +22,38 @@ struct OpenCommand: ParsableCommand {
     @Argument(help: "The URL (or local file) to open. Default: the configuration file's or the preset's start page.")
     var url: String?
 
-    @Option(help: ArgumentHelp("Read the configuration from this TOML file; the options below override it.", valueName: "file"))
+    @Option(help: ArgumentHelp("Read the configuration from this TOML file; the options it also has, given here, override it.", valueName: "file"))
     var config: String?
 
-    @Option(help: "The preset to start from (default: the file's; else app with nothing to open, default otherwise).")
-    var preset: String?
+    /// The options a configuration file also has, generated from its option table.
+    @OptionGroup(title: "Options that override the configuration file")
+    var settings: ConfigFlags
 
-    @Option(help: "Window width in pixels.")
-    var width: Int?
-
-    @Option(help: "Window height in pixels.")
-    var height: Int?
-
-    @Flag(inversion: .prefixedNo, help: "Open the window fullscreen (or not, over a configuration file).")
-    var fullscreen: Bool?
-
-    @Option(name: .customLong("allow-origin"),
-            help: ArgumentHelp("An origin (scheme://host[:port]) that belongs to the app, besides the start page's. Repeatable; adds to the file's.", valueName: "origin"))
-    var allowOrigins: [String] = []
-
-    @Option(name: .customLong("app-dir"),
-            help: ArgumentHelp("Serve this folder under app://app/; without a URL, open app://app/index.html.", valueName: "folder"))
-    var appDirectory: String?
-
-    @Option(name: .customLong("app-id"),
-            help: ArgumentHelp("The app's reverse-DNS id (its bus name, window class and data folder). Default: the file's, else derived from the app folder or the page.", valueName: "id"))
-    var appID: String?
-
-    @Option(help: "The User-Agent header to send.")
-    var userAgent: String?
-
-    @Flag(inversion: .prefixedNo, help: "Enable the web inspector (or not, over a configuration file or preset).")
-    var developerTools: Bool?
-
-    @Flag(inversion: .prefixedNo, help: "Run web processes under bubblewrap (the default); --no-sandbox: without it, warned at start.")
-    var sandbox: Bool?
-
-    @Option(help: "Write a PNG of the view to this file after the first load finishes.")
+    @Option(help: ArgumentHelp("Write a PNG of the view to this file after the first load finishes.", valueName: "file.png"))
     var screenshot: String?
 
     @Flag(help: "Exit once the first load has finished (and the screenshot is written).")
     var exitAfterLoad = false
 
-    @Option(help: "Append one JSON object per line for each navigation decision, script message and load event ('-' for standard output).")
+    @Option(help: ArgumentHelp("Append one JSON object per line for each navigation decision, script message and load event ('-' for standard output).", valueName: "file"))
     var events: String?
 
-    @Option(help: "Give up (exit 2) if the first load has not finished after this many seconds; with --exit-after-load or --screenshot only.")
+    @Option(help: ArgumentHelp("Give up (exit 2) if the first load has not finished after this many seconds; with --exit-after-load or --screenshot only.", valueName: "seconds"))
     var loadTimeout: Double = 60
 
     @Flag(help: "Run a separate window: no single instance, no remote control (implied by --screenshot and --exit-after-load).")
     var newInstance = false
 
     mutating func validate() throws {
-        // The options a configuration file also has are checked by the file's rules.
-        func check(_ flag: String, _ value: String?) throws {
-            if let value, let problem = ConfigFile.commandLineProblem(flag: flag, value: value) { throw ValidationError(problem) }
-        }
-        try check("preset", preset)
         if let url, StartURL.parse(url) == nil {
             throw ValidationError("'\(url)' is neither a URL with a scheme nor an existing file")
         }
-        try check("width", width.map(String.init))
-        try check("height", height.map(String.init))
-        for origin in allowOrigins { try check("allow-origin", origin) }
-        try check("app-dir", appDirectory)
-        try check("app-id", appID)
-        try check("user-agent", userAgent)
+        // The options a configuration file also has are checked by the file's rules.
+        do {
+            _ = try overrides
+        } catch {
+            throw ValidationError(error.description)
+        }
         if loadTimeout <= 0 { throw ValidationError("--load-timeout must be positive") }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw ValidationError("--screenshot writes PNG: give a file name ending in .png, got '\(screenshot)'")
@@ -110,7 +76,7 @@ struct OpenCommand: ParsableCommand {
         guard GTKRuntime.hasDisplay else {
             throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
         }
-        let overrides = overrides
+        let overrides = try overrides
         let configFile = config.map { path in
             // A pushed configuration is read as this one was: the same command line over it.
             VitrineApplication.ConfigurationFile(path: path) { text in
@@ -133,19 +99,15 @@ struct OpenCommand: ParsableCommand {
 
     /// The command line as overrides of a configuration file (or of the preset alone).
     var overrides: ConfigOverrides {
-        ConfigOverrides(
-            preset: preset.flatMap(Preset.init(name:)),
-            startURL: url.flatMap(StartURL.parse),
-            width: width, height: height, fullscreen: fullscreen,
-            allowedOrigins: allowOrigins.compactMap(Origin.init(serialized:)),
-            appDirectory: appDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL },
-            userAgent: userAgent, developerTools: developerTools, sandbox: sandbox, appID: appID)
+        get throws(ConfigCommandLineError) {
+            try ConfigOverrides(commandLine: settings.given, startURL: url.flatMap(StartURL.parse))
+        }
     }
 
     /// The preset, refined by the configuration file (if any), refined by the options.
     func makeConfiguration() throws -> Configuration {
         if let config {
-            return try ConfigFile(path: config).configuration(overrides: overrides)
+            return try ConfigFile(path: config).configuration(overrides: try overrides)
         }
         return try overrides.configurator().build()
     }

@@ -154,7 +154,12 @@ extension WebKitTests {
             #expect(run.stderr.contains("no Vitrine instance of org.vitrine.Vitrine is running"), "\(run.stderr)")
             let bad = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "navigate", "not a url"], timeout: 20, environment: environment)
             #expect(bad.status != 0)
-            #expect(bad.stderr.contains("navigate needs a URL"))
+            // The running instance's own check and message (RemoteCommand.parse), before the bus.
+            #expect(bad.stderr.contains("navigate takes an absolute URL such as https://example.org/, got 'not a url'"), "\(bad.stderr)")
+            let extra = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "reload", "now"], timeout: 20, environment: environment)
+            #expect(extra.status != 0 && extra.stderr.contains("reload takes no argument, got 'now'"), "\(extra.stderr)")
+            let fleetOnly = try runProcess(try BuiltProducts.path("vitrine"), ["ctl", "config", "a = 1"], timeout: 20, environment: environment)
+            #expect(fleetOnly.status != 0 && !fleetOnly.stderr.contains("no Vitrine instance"), "config is MQTT's only: \(fleetOnly.stderr)")
         }
     }
 }

@@ -151,7 +151,7 @@ struct ConfigFileErrorTests {
             ("[strategies.origins]\npong = [\"https://a.example\"]", "kiosk.toml:2:1: unknown key 'strategies.origins.pong' (did you mean 'ping'?); expected for strategy identifiers: page, user, ping"),
             ("[[tabs]]\ntitle = \"Home\"", "kiosk.toml:1:1: tabs[0] needs url: the page the tab shows"),
             ("tabs = { title = \"x\" }", "kiosk.toml:1:8: tabs must be an array of tables ([[tabs]] sections), got a table"),
-            ("user-agent = \"\"", #"kiosk.toml:1:14: user-agent must be a non-empty string, got """#),
+            ("user-agent = \"\"", #"kiosk.toml:1:14: user-agent must be a non-empty string without control characters, got """#),
             ("[[tls.trust]]\nhost = \"https://kiosk.local\"\ncertificate = \"/etc/passwd\"", #"kiosk.toml:2:8: tls.trust[0].host must be a host name such as "kiosk.local", got "https://kiosk.local""#),
             ("[[tls.trust]]\nhost = \"kiosk.local\"\ncertificate = \"/nonexistent/kiosk.pem\"", #"kiosk.toml:3:15: tls.trust[0].certificate must be an existing file, got "/nonexistent/kiosk.pem" (/nonexistent/kiosk.pem)"#),
             ("app-dir = \"/nonexistent/www\"", #"kiosk.toml:1:11: app-dir must be an existing folder, got "/nonexistent/www" (/nonexistent/www)"#),

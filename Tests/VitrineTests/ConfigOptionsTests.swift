@@ -66,7 +66,7 @@ struct ConfigOptionsTests {
         ("allow-origin", "https://a.example/path",
          "--allow-origin must be an origin such as https://example.org (scheme://host[:port], no path), got 'https://a.example/path'"),
         ("app-dir", "/nonexistent/www", "--app-dir '/nonexistent/www' is not a folder"),
-        ("user-agent", "", "--user-agent must not be empty"),
+        ("user-agent", "", "--user-agent must be non-empty text without control characters"),
     ])
     func flagsAreCheckedByTheFilesRules(flag: String, bad: String, message: String) throws {
         #expect(ConfigFile.commandLineProblem(flag: flag, value: bad) == message)

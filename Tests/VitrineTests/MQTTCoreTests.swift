@@ -23,7 +23,7 @@ struct MQTTCoreTests {
 
     @Test func commandsAreParsedAndBadPayloadsRefused() throws {
         func parse(_ name: String, _ payload: String) -> Result<RemoteCommand, RemoteCommandError> {
-            RemoteCommand.parse(name: name, payload: Array(payload.utf8))
+            RemoteCommand.parse(name: name, argument: Array(payload.utf8), from: .mqtt)
         }
         #expect(try parse("reload", "").get() == .reload)
         #expect(try parse("navigate", " https://example.org/a \n").get() == .navigate(URL(string: "https://example.org/a")!))
@@ -31,14 +31,14 @@ struct MQTTCoreTests {
         #expect(try parse("config", "title = \"x\"").get() == .config("title = \"x\""))
         #expect(try parse("screenshot", "").get() == .screenshot(path: nil))
         func error(_ name: String, _ payload: [UInt8]) -> String? {
-            if case .failure(let error) = RemoteCommand.parse(name: name, payload: payload) { return error.description }
+            if case .failure(let error) = RemoteCommand.parse(name: name, argument: payload, from: .mqtt) { return error.description }
             return nil
         }
         #expect(error("navigate", Array("no scheme".utf8))?.contains("absolute URL") == true)
         #expect(error("navigate", Array("https://a.example/\u{7}".utf8))?.contains("absolute URL") == true)
-        #expect(error("navigate", [UInt8](repeating: 0x61, count: 8193)) == "the navigate payload is 8193 bytes; at most 8192 are accepted")
+        #expect(error("navigate", [UInt8](repeating: 0x61, count: 8193)) == "the navigate argument is 8193 bytes; at most 8192 are accepted")
         #expect(error("config", [UInt8](repeating: 0x61, count: 256 * 1024 + 1))?.contains("at most 262144") == true)
-        #expect(error("navigate", [0xff, 0xfe]) == "the navigate payload is not UTF-8 text")
+        #expect(error("navigate", [0xff, 0xfe]) == "the navigate argument is not UTF-8 text")
         #expect(error("display", Array("dim".utf8)) == #"display takes "on" or "off", got 'dim'"#)
         #expect(error("config", Array("  \n".utf8))?.contains("empty") == true)
         #expect(error("format-disk", [])?.hasPrefix("unknown command 'format-disk'") == true)

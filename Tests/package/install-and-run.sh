@@ -72,6 +72,7 @@ for f in /usr/bin/vitrine \
          /usr/share/metainfo/org.vitrine.Vitrine.metainfo.xml \
          /usr/share/icons/hicolor/scalable/apps/org.vitrine.Vitrine.svg \
          /usr/share/man/man1/vitrine.1.gz \
+         /usr/share/man/man5/vitrine.toml.5.gz \
          /lib/systemd/system/vitrine-kiosk.service \
          /usr/libexec/vitrine/kiosk-session \
          /etc/vitrine/kiosk.toml \
@@ -100,8 +101,10 @@ check "appstreamcli validate --no-net org.vitrine.Vitrine.metainfo.xml" \
 check "desktop-file-validate org.vitrine.Vitrine.desktop" \
     desktop-file-validate /usr/share/applications/org.vitrine.Vitrine.desktop
 if command -v man >/dev/null; then
-    check "man vitrine renders without warnings" \
-        sh -c 'out=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l /usr/share/man/man1/vitrine.1.gz 2>&1 >/dev/null); [ -z "$out" ] || { echo "$out"; false; }'
+    for page in man1/vitrine.1 man5/vitrine.toml.5; do
+        check "man ${page#*/} renders without warnings" \
+            sh -c 'out=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "/usr/share/man/$1.gz" 2>&1 >/dev/null); [ -z "$out" ] || { echo "$out"; false; }' sh "$page"
+    done
 else
     skip "man vitrine (man-db not installed)"
 fi

@@ -31,24 +31,24 @@ public struct HomeAssistantDiscovery: Sendable {
 
     var entities: [Entity] {
         let state = JSONValue.string(topics.state)
-        func button(_ command: String, _ name: String) -> Entity {
-            Entity(component: "button", object: command, name: name,
-                   fields: ["command_topic": .string(topics.command(command)), "payload_press": .string("")])
+        func button(_ command: RemoteCommandName, _ name: String) -> Entity {
+            Entity(component: "button", object: command.rawValue, name: name,
+                   fields: ["command_topic": .string(topics.command(command.rawValue)), "payload_press": .string("")])
         }
         func sensor(_ object: String, _ name: String, _ field: String) -> Entity {
             Entity(component: "sensor", object: object, name: name,
                    fields: ["state_topic": state, "value_template": .string("{{ value_json.\(field) }}")])
         }
         return [
-            button("reload", "Reload"),
-            button("home", "Home"),
-            button("next", "Next page"),
-            Entity(component: "text", object: "navigate", name: "Address", fields: [
-                "command_topic": .string(topics.command("navigate")), "state_topic": state,
+            button(.reload, "Reload"),
+            button(.home, "Home"),
+            button(.next, "Next page"),
+            Entity(component: "text", object: RemoteCommandName.navigate.rawValue, name: "Address", fields: [
+                "command_topic": .string(topics.command(RemoteCommandName.navigate.rawValue)), "state_topic": state,
                 "value_template": .string("{{ value_json.url }}"), "max": .number(255),
             ]),
-            Entity(component: "switch", object: "display", name: "Display", fields: [
-                "command_topic": .string(topics.command("display")), "state_topic": state,
+            Entity(component: "switch", object: RemoteCommandName.display.rawValue, name: "Display", fields: [
+                "command_topic": .string(topics.command(RemoteCommandName.display.rawValue)), "state_topic": state,
                 "value_template": .string("{{ value_json.display }}"),
                 "payload_on": .string("on"), "payload_off": .string("off"), "state_on": .string("on"), "state_off": .string("off"),
             ]),

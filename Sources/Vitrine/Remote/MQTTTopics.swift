@@ -19,6 +19,8 @@ public struct MQTTTopics: Sendable, Equatable {
     public var commands: String { "\(base)/cmd/+" }
     public func command(_ name: String) -> String { "\(base)/cmd/\(name)" }
     public func reply(_ name: String) -> String { "\(base)/reply/\(name)" }
+    /// The reply level of a topic that names no command: `reply/unknown`.
+    public static let unknownCommandReply = "unknown"
 
     /// The command a topic names (`…/cmd/reload` → `reload`), nil for any other topic.
     public func commandName(of topic: String) -> String? {

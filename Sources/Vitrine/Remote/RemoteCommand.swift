@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// What a remote asks a kiosk to do, whether through the session bus (`vitrine ctl`) or
-/// an MQTT broker (`PREFIX/ID/cmd/NAME`). Parsing checks every payload: a bad one is an
-/// error to answer, never a crash.
+/// an MQTT broker (`PREFIX/ID/cmd/NAME`). The commands are declared in `RemoteCommandName`;
+/// `parse` checks every argument the same way for every transport: a bad one is an error
+/// to answer, never a crash.
 public enum RemoteCommand: Sendable, Equatable {
     case reload
     case home
@@ -14,74 +15,99 @@ public enum RemoteCommand: Sendable, Equatable {
     case next
     /// Goes through the kiosk's navigation chain.
     case navigate(URL)
-    /// Over MQTT the PNG is published on `screenshot`; over the bus it is written to `path`.
+    /// Over MQTT the PNG is published on `screenshot` (no path); over the bus it is written to `path`.
     case screenshot(path: String?)
     case display(on: Bool)
+    /// Ends the program as SIGTERM does (the session bus only).
+    case quit
     /// A whole TOML configuration to check, apply and keep or roll back.
     case config(String)
 
-    public static let names = ["reload", "home", "next", "navigate", "screenshot", "display", "config"]
-
-    /// The largest payload each command accepts, in bytes.
-    public static func payloadLimit(of name: String) -> Int {
-        switch name {
-        case "config": 256 * 1024
-        case "navigate": 8 * 1024
-        default: 1024
-        }
-    }
-
-    public var name: String {
+    public var name: RemoteCommandName {
         switch self {
-        case .reload: "reload"
-        case .home: "home"
-        case .next: "next"
-        case .navigate: "navigate"
-        case .screenshot: "screenshot"
-        case .display: "display"
-        case .config: "config"
+        case .reload: .reload
+        case .home: .home
+        case .next: .next
+        case .navigate: .navigate
+        case .screenshot: .screenshot
+        case .display: .display
+        case .quit: .quit
+        case .config: .config
         }
     }
 
-    /// The command `name` with `payload` (as received over MQTT), or why it is refused.
-    public static func parse(name: String, payload: [UInt8]) -> Result<RemoteCommand, RemoteCommandError> {
-        guard names.contains(name) else {
-            return .failure(RemoteCommandError("unknown command '\(name.prefix(64))'; expected one of: \(names.joined(separator: ", "))"))
+    /// The command `name` with `argument` (an MQTT payload, a D-Bus string, `vitrine ctl`'s
+    /// argument) as it came over `transport`, or why it is refused.
+    public static func parse(name: String, argument: [UInt8], from transport: RemoteTransport) -> Result<RemoteCommand, RemoteCommandError> {
+        guard let command = RemoteCommandName(name, on: transport) else {
+            let known = RemoteCommandName.carried(by: transport).map(\.rawValue).joined(separator: ", ")
+            return .failure(RemoteCommandError("unknown command '\(quoted(name, 64))'; expected one of: \(known)"))
         }
-        let limit = payloadLimit(of: name)
-        guard payload.count <= limit else {
-            return .failure(RemoteCommandError("the \(name) payload is \(payload.count) bytes; at most \(limit) are accepted"))
+        let limit = command.argumentLimit
+        guard argument.count <= limit else {
+            return .failure(RemoteCommandError("the \(command.rawValue) argument is \(argument.count) bytes; at most \(limit) are accepted"))
         }
-        guard let text = String(validating: payload, as: UTF8.self), !text.unicodeScalars.contains("\0") else {
-            return .failure(RemoteCommandError("the \(name) payload is not UTF-8 text"))
+        guard let text = String(validating: argument, as: UTF8.self), !text.unicodeScalars.contains("\0") else {
+            return .failure(RemoteCommandError("the \(command.rawValue) argument is not UTF-8 text"))
         }
         let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        switch name {
-        case "reload": return .success(.reload)
-        case "home": return .success(.home)
-        case "next": return .success(.next)
-        case "screenshot": return .success(.screenshot(path: nil))
-        case "navigate": return navigate(trimmed).map { .navigate($0) }
-        case "display":
-            switch trimmed.lowercased() {
-            case "on": return .success(.display(on: true))
-            case "off": return .success(.display(on: false))
-            default: return .failure(RemoteCommandError(#"display takes "on" or "off", got '\#(trimmed.prefix(64))'"#))
-            }
-        default:
-            guard !trimmed.isEmpty else { return .failure(RemoteCommandError("the config payload is empty; send a whole TOML configuration")) }
+        switch command {
+        case .reload: return nothing(trimmed, command).map { .reload }
+        case .home: return nothing(trimmed, command).map { .home }
+        case .next: return nothing(trimmed, command).map { .next }
+        case .quit: return nothing(trimmed, command).map { .quit }
+        case .navigate: return navigate(trimmed).map { .navigate($0) }
+        case .display: return onOff(trimmed).map { .display(on: $0) }
+        case .screenshot: return pngFile(trimmed, transport).map { .screenshot(path: $0) }
+        case .config:
+            guard !trimmed.isEmpty else { return .failure(RemoteCommandError("the config argument is empty; send a whole TOML configuration")) }
             return .success(.config(text))
         }
     }
 
     /// An absolute URL with a scheme and no spaces or control characters.
     public static func navigate(_ text: String) -> Result<URL, RemoteCommandError> {
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }),
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: isControlOrSpace),
               let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty
         else {
-            return .failure(RemoteCommandError("navigate takes an absolute URL such as https://example.org/, got '\(text.prefix(200))'"))
+            return .failure(RemoteCommandError("navigate takes an absolute URL such as https://example.org/, got '\(quoted(text, 200))'"))
         }
         return .success(url)
+    }
+
+    private static func nothing(_ text: String, _ command: RemoteCommandName) -> Result<Void, RemoteCommandError> {
+        text.isEmpty ? .success(()) : .failure(RemoteCommandError("\(command.rawValue) takes no argument, got '\(quoted(text, 64))'"))
+    }
+
+    private static func onOff(_ text: String) -> Result<Bool, RemoteCommandError> {
+        switch text.lowercased() {
+        case "on": .success(true)
+        case "off": .success(false)
+        default: .failure(RemoteCommandError(#"display takes "on" or "off", got '\#(quoted(text, 64))'"#))
+        }
+    }
+
+    /// A file only the session's own user may name; over MQTT the kiosk picks its own.
+    private static func pngFile(_ text: String, _ transport: RemoteTransport) -> Result<String?, RemoteCommandError> {
+        switch transport {
+        case .mqtt:
+            return text.isEmpty ? .success(nil)
+                : .failure(RemoteCommandError("screenshot takes no argument over MQTT (the PNG is published on the screenshot topic), got '\(quoted(text, 64))'"))
+        case .sessionBus:
+            guard text.hasPrefix("/"), text.lowercased().hasSuffix(".png"), !text.unicodeScalars.contains(where: isControl) else {
+                return .failure(RemoteCommandError("screenshot takes an absolute path ending in .png, got '\(quoted(text, 200))'"))
+            }
+            return .success(text)
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
+    private static func isControlOrSpace(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || scalar == " " }
+
+    /// At most `limit` characters of what a remote sent, its control characters escaped, for
+    /// a reply or a log line.
+    private static func quoted(_ text: String, _ limit: Int) -> String {
+        String(text.prefix(limit).unicodeScalars.map { isControl($0) ? $0.escaped(asASCII: true) : String($0) }.joined())
     }
 }
 

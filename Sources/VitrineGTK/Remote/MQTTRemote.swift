@@ -79,12 +79,13 @@ public final class MQTTRemote: EventSink {
 
     /// Answers `name` on its reply topic (`reply/unknown` for a name that is no command).
     private func replyOnly(_ name: String, _ result: RemoteReply) {
-        send(topics.reply(RemoteCommand.names.contains(name) ? name : "unknown"), Array(result.json.jsonText.utf8), retain: false, essential: true)
+        let known = RemoteCommandName(name, on: .mqtt) != nil
+        send(topics.reply(known ? name : MQTTTopics.unknownCommandReply), Array(result.json.jsonText.utf8), retain: false, essential: true)
     }
 
     private func command(_ name: String, _ payload: [UInt8]) {
         let reply: @MainActor (RemoteReply) -> Void = { [weak self] result in self?.replyOnly(name, result) }
-        switch RemoteCommand.parse(name: name, payload: payload) {
+        switch RemoteCommand.parse(name: name, argument: payload, from: .mqtt) {
         case .failure(let error):
             reply(.failure(error.description))
         case .success(.screenshot):

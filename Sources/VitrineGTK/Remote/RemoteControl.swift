@@ -8,8 +8,9 @@ import Vitrine
 import Glibc
 
 /// Vitrine as a single-instance application on the session bus, with actions other
-/// programs can call: `reload`, `home`, `navigate(s)`, `screenshot(s)`, `quit`, `display(s)`
-/// ("on" or "off") and `next`.
+/// programs can call: every `RemoteCommandName` the session bus carries (`reload`, `home`,
+/// `next`, `navigate(s)`, `screenshot(s)`, `display(s)`, `quit`), each argument checked by
+/// `RemoteCommand.parse` as MQTT's are.
 ///
 /// The actions are GActions of a GtkApplication whose id is the app's (`org.vitrine.Vitrine`
 /// for the stock program), so the desktop's standard tools reach them (`gapplication action
@@ -36,9 +37,8 @@ public final class RemoteControl {
     public static func objectPath(for applicationID: String) -> String {
         "/" + applicationID.replacing(".", with: "/").replacing("-", with: "_")
     }
-    public static let actionNames = ["reload", "home", "navigate", "screenshot", "quit", "display", "next"]
-    /// The actions that take a string.
-    static let actionsWithArgument: Set<String> = ["navigate", "screenshot", "display"]
+    /// The GActions this instance exports: the commands the session bus carries.
+    public static var actionNames: [String] { RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) }
 
     private let application: UnsafeMutablePointer<GtkApplication>
     private let signals = SignalConnections()
@@ -109,33 +109,27 @@ public final class RemoteControl {
 
     private func installActions() {
         let group: OpaquePointer = OpaquePointer(application)
-        for name in Self.actionNames {
-            let parameter: OpaquePointer? = Self.actionsWithArgument.contains(name) ? g_variant_type_new("s") : nil
-            let action = g_simple_action_new(name, parameter)!
+        for command in RemoteCommandName.carried(by: .sessionBus) {
+            // A command with an argument takes a string, checked when it arrives.
+            let parameter: OpaquePointer? = command.argument == .none ? nil : g_variant_type_new("s")
+            let action = g_simple_action_new(command.rawValue, parameter)!
             if let parameter { g_variant_type_free(parameter) }
-            signals.connect(gptr(action), "activate", context: SignalContext(owner: self, tag: name), handler: gCallback(onAction))
+            signals.connect(gptr(action), "activate", context: SignalContext(owner: self, tag: command.rawValue), handler: gCallback(onAction))
             g_action_map_add_action(group, action)
             g_object_unref(gptr(action))
         }
     }
 
     fileprivate func activate(_ name: String, _ parameter: OpaquePointer?) {
-        let argument = parameter.flatMap { g_variant_is_of_type($0, g_variant_type_checked_("s")) != 0 ? String(cString: g_variant_get_string($0, nil)) : nil }
-        let command: RemoteCommand?
-        switch name {
-        case "reload": command = .reload
-        case "home": command = .home
-        case "navigate": command = argument.flatMap { try? RemoteCommand.navigate($0).get() }.map { .navigate($0) }
-        case "screenshot": command = argument.flatMap { $0.hasPrefix("/") ? .screenshot(path: $0) : nil }
-        case "quit":
-            // Not a remote command of the fleet's: only the session's own tools end the program.
-            dispatch?.quit?()
-            return
-        case "display": command = argument.flatMap { try? RemoteCommand.parse(name: "display", payload: Array($0.utf8)).get() }
-        case "next": command = .next
-        default: command = nil
+        // GActions check the parameter's type: an action with an argument receives a string.
+        let argument = parameter.flatMap { g_variant_is_of_type($0, g_variant_type_checked_("s")) != 0 ? g_variant_get_string($0, nil) : nil }
+        let bytes = argument.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+        switch RemoteCommand.parse(name: name, argument: bytes, from: .sessionBus) {
+        case .success(let command):
+            perform(command)
+        case .failure(let error):
+            Self.log("vitrine: remote \(name): \(error)")
         }
-        if let command { perform(command) }
     }
 
     /// Another start of the app without a page: its window comes forward.
@@ -146,7 +140,7 @@ public final class RemoteControl {
 
     fileprivate func open(_ files: UnsafeMutablePointer<OpaquePointer?>?, count: gint) {
         guard let files, count > 0, let file = files[0], let uri = takeString(g_file_get_uri(file)),
-              let url = URL(string: uri)
+              case .success(let url) = RemoteCommand.navigate(uri)
         else { return }
         perform(.navigate(url))
     }

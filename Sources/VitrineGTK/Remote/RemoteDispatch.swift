@@ -23,7 +23,7 @@ public final class RemoteDispatch: EventSink {
     public var everyWindow: (() -> [WebContainer])?
     /// Checks, applies and keeps or rolls back a pushed configuration; nil: refused.
     public var applyConfiguration: ((String, @escaping @MainActor (RemoteReply) -> Void) -> Void)?
-    /// Ends the program as SIGTERM does (`vitrine ctl quit`, the session bus only).
+    /// Ends the program as SIGTERM does (`quit`, which only the session bus carries).
     public var quit: (() -> Void)?
 
     private var pendingNavigations: [PendingNavigation] = []
@@ -31,6 +31,12 @@ public final class RemoteDispatch: EventSink {
     public init() {}
 
     public func perform(_ command: RemoteCommand, reply: @escaping @MainActor (RemoteReply) -> Void) {
+        if command == .quit {
+            // Carried by the session bus only (`RemoteCommandName.transports`).
+            guard let quit else { return reply(.failure("this program cannot be ended remotely")) }
+            quit()
+            return reply(.success)
+        }
         guard let container else { return reply(.failure("the kiosk has no window")) }
         let kiosk = everyWindow?() ?? [container]
         switch command {
@@ -68,6 +74,8 @@ public final class RemoteDispatch: EventSink {
                     reply(.failure("the screenshot failed: \(error)"))
                 }
             }
+        case .quit:
+            break  // answered above, with or without a window
         case .config(let text):
             guard let applyConfiguration else { return reply(.failure("this kiosk takes no configuration pushes")) }
             applyConfiguration(text, reply)
