@@ -30,7 +30,7 @@ MainActor.assumeIsolated {
     container.addEventSink(try! JSONLinesEventLog(path: "-", flushScheduler: { GTKRuntime.beforeNextWait($0) }))
     var finishedLoads = 0
     container.loadObservers.append { event, url in
-        guard event == "finished" else { return }
+        guard event == .finished else { return }
         finishedLoads += 1
         // The start page navigates itself to blocked.html after load; give that decision
         // time to happen (300 ms handler), then stop.
@@ -40,7 +40,8 @@ MainActor.assumeIsolated {
         }
     }
     container.start()
-    container.load(URL(string: "app://loop/index.html")!)
+    // Its outcome is awaited on the main actor: the joined loops deliver it.
+    Task { @MainActor in await container.load(URL(string: "app://loop/index.html")!) }
     // Never hang a test run.
     Task { @MainActor in
         try? await Task.sleep(for: .seconds(30))

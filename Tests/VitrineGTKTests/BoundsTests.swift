@@ -58,7 +58,7 @@ extension WebKitTests {
                 return (await Promise.all(calls)).filter((r) => r === 'refused').length;
                 """)
             #expect(refused == 20000)
-            let rejected = harness.messages().filter { $0.name == "storage" && $0.outcome == "rejected" }
+            let rejected = harness.messages().filter { $0.name == "storage" && $0.outcome == .rejected }
             #expect(rejected.count == 20000, "every call still reaches the other sinks")
             var report: JSONValue?
             #expect(await TestLoop.wait {

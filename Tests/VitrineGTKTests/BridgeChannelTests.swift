@@ -112,7 +112,7 @@ extension WebKitTests {
             #expect(results["guessed"] == "undefined")
             #expect(pane.channels.values.first?.map(\.strategy) == ["ping", "strict"])
             let strict = harness.messages().filter { $0.name == "strict" }
-            #expect(!strict.isEmpty && strict.allSatisfy { $0.outcome == "resolved" }, "each message answered once: \(strict)")
+            #expect(!strict.isEmpty && strict.allSatisfy { $0.outcome == .resolved }, "each message answered once: \(strict)")
         }
 
         @Test func framesPastTheRegistrysCapacityNeverPushTheTopFrameOut() async throws {
@@ -218,9 +218,9 @@ extension WebKitTests {
             #expect(results["largeInBatch"] == 0, "long payloads go on their own")
             #expect(pane.channels.values.first?.first?.batches == true)
             let picky = harness.messages().filter { $0.name == "picky" }
-            #expect(picky.filter { $0.outcome == "resolved" }.count == 300 - 6 + Int(results["warmCalls"]?.numberValue ?? 0),
+            #expect(picky.filter { $0.outcome == .resolved }.count == 300 - 6 + Int(results["warmCalls"]?.numberValue ?? 0),
                     "each call logged once: \(picky.count)")
-            #expect(picky.filter { $0.outcome == "rejected" }.count == 6 + 1)
+            #expect(picky.filter { $0.outcome == .rejected }.count == 6 + 1)
         }
 
         @Test func aBatchIsCheckedCallByCallAndAnsweredOnce() async throws {
@@ -287,7 +287,7 @@ extension WebKitTests {
                 return answers.filter((answer, i) => answer.status !== 'fulfilled' || answer.value !== payloads[i]).length;
                 """)
             #expect(results == 0, "every waiting call answered with its own value")
-            let late = harness.messages().filter { $0.name == "ping" && $0.outcome == "resolved" }
+            let late = harness.messages().filter { $0.name == "ping" && $0.outcome == .resolved }
             #expect(late.count >= 60 + BridgeChannel.openAfter, "\(late.count)")
         }
     }

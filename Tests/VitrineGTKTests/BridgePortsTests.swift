@@ -146,7 +146,7 @@ extension WebKitTests {
             #expect(results["notJSON"] == ["resolved", "null"], "\(results)")
             #expect(results["notBase64"] == ["resolved", ""], "\(results)")
             #expect(results["unknownPlace"] == #"{"a":"\#u{FFFF}7","b":"one"}"#, "an unknown place stays a string: \(results)")
-            let logged = harness.messages().filter { $0.name == "parsedEcho" && $0.outcome == "rejected" }
+            let logged = harness.messages().filter { $0.name == "parsedEcho" && $0.outcome == .rejected }
             #expect(logged.count == 6, "each rejection logged: \(logged.count)")
         }
     }

@@ -46,7 +46,7 @@ extension WebKitTests {
             #expect(results["bigint"] == "TypeError")
             #expect(results["undef"] == .null)
             let strict = harness.messages().filter { $0.name == "strict" }.map(\.outcome)
-            #expect(strict == ["resolved", "resolved", "rejected"], "each message answered exactly once")
+            #expect(strict == [.resolved, .resolved, .rejected], "each message answered exactly once")
         }
 
         @Test(arguments: [1, 10])
@@ -121,7 +121,7 @@ extension WebKitTests {
             #expect(results["short"]?.stringValue?.contains("malformed") == true, "\(results)")
             #expect(results["registrar"] == "undefined", "the registrar's handler exists only in the isolated world")
             #expect(results["sdk"] == "still works")
-            let rejected = harness.messages().filter { $0.name == "ping" && $0.outcome == "rejected" }
+            let rejected = harness.messages().filter { $0.name == "ping" && $0.outcome == .rejected }
             #expect(rejected.count == 5)
         }
 
@@ -194,7 +194,7 @@ extension WebKitTests {
                 #expect(result.hasPrefix("rejected:") && result.contains("is not allowed to call 'ping'"), "\(frame): \(result)")
             }
             let rejectedOrigins = events.events.compactMap { event -> String? in
-                if case let .message("ping", "rejected", _, origin, _) = event { return origin }
+                if case let .message("ping", .rejected, _, origin, _) = event { return origin }
                 return nil
             }
             #expect(rejectedOrigins.contains("http://localhost:\(server.port)"))
@@ -204,7 +204,7 @@ extension WebKitTests {
 
             // A page the user navigated to outside the app's origins gets no answers either.
             let outside = server.url("outside.html", host: "localhost")
-            container.load(outside)
+            await container.load(outside)
             try await fixture.nextLoad(of: outside)
             let answer = try await container.evaluateAsync("try { await vitrine.invoke('user', {}); return 'resolved'; } catch (e) { return e.message; }")
             #expect(answer.stringValue?.contains("is not allowed to call 'user'") == true, "\(answer)")

@@ -78,7 +78,7 @@ extension WebKitTests {
                 }
                 1
                 """)
-            let fileDialogs = { harness.events.events.filter { if case .native("file-dialog", _) = $0 { return true }; return false }.count }
+            let fileDialogs = { harness.events.events.filter { if case .native(.fileDialog, _) = $0 { return true }; return false }.count }
             // Settled when every call has answered, or a dialog opened (then one never will).
             var saved: JSONValue = []
             for _ in 0..<200 where fileDialogs() == 0 {

@@ -90,7 +90,7 @@ extension WebKitTests {
                 """)
             #expect(state["id"] == 1 && state["title"] == "Renamed by the page", "\(state)")
             #expect(harness.container.windowTitle == "Renamed by the page")
-            try await harness.fixture.next(where: { $0 == .native(action: "emit", detail: "window:resize") })
+            try await harness.fixture.next(where: { $0 == .native(action: .emit, detail: "window:resize") })
             #expect(await TestLoop.wait {
                 var width: gint = 0, height: gint = 0
                 gtk_window_get_size(harness.container.windowPointer, &width, &height)
@@ -121,7 +121,7 @@ extension WebKitTests {
             // evaluation takes its page along, and WebKit answers "Unsupported result type".
             #expect(try await secondWindow.evaluateAsync("setTimeout(() => vitrine.window.close(), 0); return 'asked';") == "asked")
             #expect(await TestLoop.wait { harness.container.windows.windows.count == 1 })
-            try await harness.fixture.next(where: { $0 == .native(action: "emit", detail: "window:closed") })
+            try await harness.fixture.next(where: { $0 == .native(action: .emit, detail: "window:closed") })
             let afterClose = try await harness.container.evaluateAsync("return heard.filter((event) => event[0] === 'closed');")
             #expect(afterClose == [["closed", 2]])
             #expect(lastWindowClosed == 0)

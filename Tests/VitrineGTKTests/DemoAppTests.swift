@@ -22,7 +22,7 @@ extension WebKitTests {
 
         /// The latest request decision for `url`.
         func decision(for url: String, in events: MemoryEventLog) -> Decided? {
-            for case let .navigation(decided, handler, policy, _, _, "request") in events.events.reversed() where decided == url {
+            for case let .navigation(decided, handler, policy, _, _, .request) in events.events.reversed() where decided == url {
                 return Decided(handler, policy)
             }
             return nil
@@ -69,7 +69,7 @@ extension WebKitTests {
             try await click("about", in: container)
             let about = URL(string: "app://demo/about.html")!
             #expect(await TestLoop.wait {
-                events.events.contains { $0 == .load(event: "finished", url: about.absoluteString, error: nil) }
+                events.events.contains { $0 == .load(event: .finished, url: about.absoluteString, error: nil) }
             })
             try await click("home", in: container)
             #expect(await TestLoop.wait { decision(for: home.absoluteString, in: events)?.handler == "home" })
@@ -97,7 +97,7 @@ extension WebKitTests {
                 #expect(container.currentURL == home)
                 try await click("about", in: container)
                 let about = "app://demo/about.html"
-                #expect(await TestLoop.wait { events.events.contains(.load(event: "finished", url: about, error: nil)) })
+                #expect(await TestLoop.wait { events.events.contains(.load(event: .finished, url: about, error: nil)) })
                 #expect(!events.events.contains { if case .load(_, checkout, _) = $0 { return true }; return false })
             }
         }
@@ -107,7 +107,7 @@ extension WebKitTests {
             defer { container.close() }
             try await click("who", in: container)
             #expect(await TestLoop.wait {
-                events.events.contains { $0 == .message(name: "user", outcome: "resolved", error: nil, origin: "app://demo") }
+                events.events.contains { $0 == .message(name: "user", outcome: .resolved, error: nil, origin: "app://demo") }
             })
             // The page shows the answer once its Promise resolves.
             var shown = JSONValue.null

@@ -17,7 +17,7 @@ extension WebKitTests {
             #expect(reloader.folders.count == 2, "the folder and its subfolder: \(reloader.folders)")
             func reloads() -> [String] {
                 harness.events.events.compactMap {
-                    if case let .native("dev-reload", detail) = $0 { return detail }
+                    if case let .native(.devReload, detail) = $0 { return detail }
                     return nil
                 }
             }
@@ -37,7 +37,7 @@ extension WebKitTests {
             #expect(reloads().last == marker.standardizedFileURL.path, "\(reloads())")
             func reloadNavigations() -> Int {
                 harness.events.events.filter {
-                    if case .navigation(_, _, _, "reload", _, "request") = $0 { return true }
+                    if case .navigation(_, _, _, .reload, _, .request) = $0 { return true }
                     return false
                 }.count
             }

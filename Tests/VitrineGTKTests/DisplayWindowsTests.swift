@@ -10,12 +10,12 @@ extension WebKitTests {
     /// opens windows without ending anything (a synthetic layout: Xvfb cannot hot-plug).
     @Suite @MainActor
     struct DisplayWindowsTests {
-        static func opened(_ log: MemoryEventLog, _ action: String) -> [String] {
+        static func opened(_ log: MemoryEventLog, _ action: ContainerEvent.NativeAction) -> [String] {
             log.events.compactMap { if case let .native(name, detail) = $0, name == action { detail } else { nil } }
         }
 
         static func finished(_ log: MemoryEventLog, _ url: URL) -> Bool {
-            log.events.contains { if case let .load("finished", loaded, _) = $0 { loaded == url.absoluteString } else { false } }
+            log.events.contains { if case let .load(.finished, loaded, _) = $0 { loaded == url.absoluteString } else { false } }
         }
 
         @Test func windowsOpenAndCloseAsTheLayoutChangesAndTheKioskStays() async throws {
@@ -38,13 +38,13 @@ extension WebKitTests {
             defer { windows.closeAll() }
             windows.start()
 
-            #expect(await TestLoop.wait { Self.opened(log, "display-window-shown") == ["1 on monitor 0"] })
-            let opened = Self.opened(log, "display-window-opened")
+            #expect(await TestLoop.wait { Self.opened(log, .displayWindowShown) == ["1 on monitor 0"] })
+            let opened = Self.opened(log, .displayWindowOpened)
             #expect(opened.count == 1 && opened.first?.hasPrefix("1 0") == true && opened.first?.hasSuffix(" \(a.absoluteString)") == true,
                     "\(opened)")
             #expect(Array(windows.windows.keys) == [1])
             #expect(Self.finished(log, a))
-            #expect(Self.opened(log, "schedule-page") == ["0 \(a.absoluteString)"])
+            #expect(Self.opened(log, .schedulePage) == ["0 \(a.absoluteString)"])
             let window = try #require(windows.windows[1]?.window)
             #expect(gtk_window_get_decorated(cast(window)) == 0)
 
@@ -53,24 +53,24 @@ extension WebKitTests {
             var hdmi = monitor
             hdmi.connector = "HDMI-9"
             windows.apply(DisplayLayout(displays: configuration.displays, monitors: [hdmi]))
-            #expect(await TestLoop.wait { Self.opened(log, "display-window-shown").contains("0 on monitor 0") })
-            #expect(Self.opened(log, "display-window-closed").count == 1)
-            #expect(Self.opened(log, "display-window-closed").first?.hasPrefix("1 0") == true)
-            #expect(Self.opened(log, "display-window-opened").last == "0 0:HDMI-9 \(b.absoluteString)")
+            #expect(await TestLoop.wait { Self.opened(log, .displayWindowShown).contains("0 on monitor 0") })
+            #expect(Self.opened(log, .displayWindowClosed).count == 1)
+            #expect(Self.opened(log, .displayWindowClosed).first?.hasPrefix("1 0") == true)
+            #expect(Self.opened(log, .displayWindowOpened).last == "0 0:HDMI-9 \(b.absoluteString)")
             #expect(Self.finished(log, b))
-            #expect(Self.opened(log, "schedule-page") == ["0 \(a.absoluteString)", "0 \(b.absoluteString)"])
+            #expect(Self.opened(log, .schedulePage) == ["0 \(a.absoluteString)", "0 \(b.absoluteString)"])
             #expect(Array(windows.windows.keys) == [0])
 
             // Every monitor gone: every window closes, the program is not told to end.
             windows.apply(DisplayLayout(displays: configuration.displays, monitors: []))
             #expect(windows.windows.isEmpty)
-            #expect(Self.opened(log, "display-window-closed").count == 2)
+            #expect(Self.opened(log, .displayWindowClosed).count == 2)
             #expect(!allClosed)
 
             // The monitors GDK lists come back: the layout is applied again.
             windows.start()
             #expect(Array(windows.windows.keys) == [1])
-            #expect(await TestLoop.wait { Self.opened(log, "display-window-shown").count == 3 })
+            #expect(await TestLoop.wait { Self.opened(log, .displayWindowShown).count == 3 })
             // A window closed by someone else (not by a layout) ends the program: it was the last.
             windows.windows[1]?.close()
             #expect(allClosed)
@@ -89,7 +89,7 @@ extension WebKitTests {
             defer { windows.closeAll() }
             windows.start()
             #expect(await TestLoop.wait { Self.finished(log, b) })
-            let opened = Self.opened(log, "display-window-opened")
+            let opened = Self.opened(log, .displayWindowOpened)
             #expect(opened.count == 1 && opened.first?.hasPrefix("0 0") == true && opened.first?.hasSuffix(" fallback \(b.absoluteString)") == true,
                     "\(opened)")
             // On X11 GDK names a monitor by its RandR output: Xvfb's is "screen"

@@ -37,14 +37,14 @@ extension WebKitTests {
             let (container, events) = try open(url)
             defer { container.close() }
             #expect(await errorKind(container) == "network")
-            #expect(events.events.contains { if case .load("failed", url.absoluteString, _) = $0 { return true }; return false })
+            #expect(events.events.contains { if case .load(.failed, url.absoluteString, _) = $0 { return true }; return false })
             #expect(try await container.evaluate("document.title") == "This page cannot be reached")
 
             // The network comes back: the page retries by itself.
             let server = try LoopbackHTTPServer(pages: [:], port: port, directory: directory)
             defer { server.stop() }
             #expect(await TestLoop.wait(timeout: .seconds(20)) {
-                events.events.filter { $0 == .load(event: "finished", url: url.absoluteString, error: nil) }.count >= 2
+                events.events.filter { $0 == .load(event: .finished, url: url.absoluteString, error: nil) }.count >= 2
             })
             var title = JSONValue.null
             for _ in 0..<100 where title != "real page" {
@@ -71,7 +71,7 @@ extension WebKitTests {
             let untrusted = server.url("index.html")
             let (first, firstEvents) = try open(untrusted)
             #expect(await errorKind(first) == "tls")
-            #expect(firstEvents.events.contains { if case .load("tls-error", untrusted.absoluteString, _) = $0 { return true }; return false })
+            #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _) = $0 { return true }; return false })
             let controls = try await first.evaluate("document.querySelectorAll('a, button, input, form').length")
             #expect(controls == 0, "no way to bypass")
             first.close()
@@ -81,8 +81,8 @@ extension WebKitTests {
             let trusted = server.url("index.html")
             let (second, secondEvents) = try open(trusted) { $0.trustCertificate(at: certificate, forHost: "127.0.0.1") }
             defer { second.close() }
-            #expect(await TestLoop.wait { secondEvents.events.contains(.load(event: "finished", url: trusted.absoluteString, error: nil)) })
-            #expect(secondEvents.events.contains(.native(action: "tls-exception", detail: "127.0.0.1")),
+            #expect(await TestLoop.wait { secondEvents.events.contains(.load(event: .finished, url: trusted.absoluteString, error: nil)) })
+            #expect(secondEvents.events.contains(.native(action: .tlsException, detail: "127.0.0.1")),
                     "the exception installed while the container was built reaches the log")
             #expect(try await second.evaluate("document.title") == "real page")
         }

@@ -18,7 +18,7 @@ extension WebKitTests {
         static let form = URL(string: "app://app/form.html")!
 
         private func shown(_ mode: String) -> @Sendable (ContainerEvent) -> Bool {
-            { $0 == .native(action: "keyboard-shown", detail: mode) }
+            { $0 == .native(action: .keyboardShown, detail: mode) }
         }
 
         /// Focus shows the keys the field asks for (mapped: the show latency is measured
@@ -53,7 +53,7 @@ extension WebKitTests {
             }, "the view did not give up the keyboard's height")
 
             _ = try await fixture.container.evaluate("document.activeElement.blur(), 1")
-            try await fixture.next(where: { $0 == .native(action: "keyboard-hidden", detail: "text") })
+            try await fixture.next(where: { $0 == .native(action: .keyboardHidden, detail: "text") })
             #expect(!keyboard.isShown)
 
             // Hidden → the numeric pad for type=number; the time from focus to mapped keys

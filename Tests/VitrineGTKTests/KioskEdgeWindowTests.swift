@@ -24,7 +24,7 @@ extension WebKitTests {
             </body></html>
             """
 
-        func refusals(_ kiosk: Kiosk, _ prefix: String) -> [(handler: String, phase: String)] {
+        func refusals(_ kiosk: Kiosk, _ prefix: String) -> [(handler: String, phase: ContainerEvent.NavigationPhase)] {
             kiosk.events.events.compactMap {
                 if case let .navigation(url, handler, .cancel, _, _, phase) = $0, url.hasPrefix(prefix) { return (handler, phase) }
                 return nil
@@ -48,11 +48,11 @@ extension WebKitTests {
             #expect(refusals(kiosk, prefix).allSatisfy { $0.handler == "kiosk-top-level" }, "\(refusals(kiosk, prefix))")
             if target == "about:blank" {
                 // Refused as it commits: the page before it comes back.
-                #expect(refusals(kiosk, prefix).map(\.phase) == ["commit"])
+                #expect(refusals(kiosk, prefix).map(\.phase) == [.commit])
                 #expect(await kiosk.waitForLoad(kiosk.start, count: 2), "the page came back")
                 // (about:blank's own `finished` may come under the start page's URL: wait for the document.)
                 for _ in 0..<100 where try await kiosk.container.evaluate("document.title") != "kiosk" {
-                    try await kiosk.fixture.next(where: { if case .load("finished", _, _) = $0 { return true }; return false })
+                    try await kiosk.fixture.next(where: { if case .load(.finished, _, _) = $0 { return true }; return false })
                 }
             } else {
                 // Refused before it replaced anything: the page never left.
@@ -68,7 +68,8 @@ extension WebKitTests {
             let kiosk = try Kiosk()
             defer { kiosk.close() }
             try await kiosk.open()
-            kiosk.container.load(URL(string: "about:blank")!)
+            let outcome = await kiosk.container.load(URL(string: "about:blank")!)
+            #expect(outcome == .decided(NavigationDecision(policy: .cancel, handler: "kiosk-top-level")))
             #expect(refusals(kiosk, "about:blank").map(\.handler) == ["kiosk-top-level"])
             try await kiosk.fixture.roundTrip()
             #expect(kiosk.container.currentURL == kiosk.start)
@@ -93,7 +94,7 @@ extension WebKitTests {
                 """)
             #expect(framed == "blob frame")
             #expect(kiosk.events.events.contains {
-                if case let .navigation(url, _, .allow, _, _, "request") = $0 { return url.hasPrefix("blob:") }
+                if case let .navigation(url, _, .allow, _, _, .request) = $0 { return url.hasPrefix("blob:") }
                 return false
             }, "the blob frame went through the chain")
         }
@@ -114,7 +115,7 @@ extension WebKitTests {
                 1
                 """)
             try await kiosk.fixture.next(where: {
-                if case .native("download-finished", _) = $0 { return true }
+                if case .native(.downloadFinished, _) = $0 { return true }
                 return false
             })
             let file = folder.appendingPathComponent("export.csv")
@@ -157,10 +158,10 @@ extension WebKitTests {
             #expect(second.configuration.isLockedDown)
             // Its script dialogs are answered at once, as the kiosk's own: nothing blocks it.
             _ = try await second.evaluate("setTimeout(() => { window.answer = confirm('sure?'); }, 0); 1")
-            #expect(await TestLoop.wait(timeout: .seconds(10)) { kiosk.natives("blocked-dialog").contains("confirm: sure?") })
+            #expect(await TestLoop.wait(timeout: .seconds(10)) { kiosk.natives(.blockedDialog).contains("confirm: sure?") })
             #expect(try await second.evaluate("window.answer") == false)
             // Its pages go by the kiosk's rules too.
-            second.load(URL(string: "about:blank")!)
+            await second.load(URL(string: "about:blank")!)
             #expect(refusals(kiosk, "about:blank").map(\.handler) == ["kiosk-top-level"])
             #expect(try await second.evaluate("window.close(); 1") == 1)
             try await kiosk.fixture.roundTrip()

@@ -50,23 +50,23 @@ extension WebKitTests {
             }
 
             func loads(_ url: URL) -> Int {
-                events.events.filter { $0 == .load(event: "finished", url: url.absoluteString, error: nil) }.count
+                events.events.filter { $0 == .load(event: .finished, url: url.absoluteString, error: nil) }.count
             }
 
             func waitForLoad(_ url: URL, count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
                 await TestLoop.wait(timeout: timeout) { self.loads(url) >= count }
             }
 
-            func decisions(_ prefix: String) -> [(handler: String, policy: NavigationPolicy, target: String)] {
+            func decisions(_ prefix: String) -> [(handler: String, policy: NavigationPolicy, target: NavigationAction.Target)] {
                 events.events.compactMap {
-                    if case let .navigation(url, handler, policy, _, target, "request") = $0, url.hasPrefix(prefix) {
+                    if case let .navigation(url, handler, policy, _, target, .request) = $0, url.hasPrefix(prefix) {
                         return (handler, policy, target)
                     }
                     return nil
                 }
             }
 
-            func natives(_ action: String) -> [String] {
+            func natives(_ action: ContainerEvent.NativeAction) -> [String] {
                 events.events.compactMap { if case let .native(a, detail) = $0, a == action { return detail }; return nil }
             }
 
@@ -88,7 +88,7 @@ extension WebKitTests {
                     "\(route): no decision for the outside URL")
             let blocked = kiosk.decisions(outside.absoluteString)
             #expect(blocked.allSatisfy { $0.policy == .cancel && $0.handler == "origin-allowlist" }, "\(route): \(blocked)")
-            if route.newWindow { #expect(blocked.first?.target == "newWindow") }
+            if route.newWindow { #expect(blocked.first?.target == .newWindow) }
             try await kiosk.fixture.roundTrip()
             #expect(kiosk.container.currentURL?.host == "127.0.0.1")
 
@@ -101,7 +101,7 @@ extension WebKitTests {
             // That later navigation's decision settles the blocked one: the outside page
             // never loaded before it.
             #expect(kiosk.events.events.allSatisfy {
-                if case let .load(event, url, _) = $0, event == "committed" || event == "finished" {
+                if case let .load(event, url, _) = $0, event == .committed || event == .finished {
                     return !url.hasPrefix(outside.absoluteString)
                 }
                 return true
@@ -124,7 +124,7 @@ extension WebKitTests {
             // settled by its own decision, then a round trip through the page.
             let blocks = { kiosk.decisions(String(url.prefix(5))).filter { $0.policy == .cancel }.count }
             let before = blocks()
-            kiosk.container.load(URL(string: url)!)
+            kiosk.container.startLoading(URL(string: url)!)
             #expect(await TestLoop.wait(timeout: .seconds(10)) { blocks() > before }, "the block is in the events log")
             try await kiosk.fixture.roundTrip()
             #expect(try await kiosk.container.evaluate("document.title") == "kiosk", "the page was replaced or scripted")
@@ -140,9 +140,9 @@ extension WebKitTests {
             let processes = webProcessIDs()
             try #require(!processes.isEmpty, "no web process found")
             for pid in processes { kill(pid, SIGKILL) }
-            #expect(await TestLoop.wait { kiosk.natives("web-process-terminated") == ["crashed"] })
+            #expect(await TestLoop.wait { kiosk.natives(.webProcessTerminated) == ["crashed"] })
             #expect(await kiosk.waitForLoad(kiosk.start, count: 2), "the page came back")
-            #expect(kiosk.natives("recover") == [kiosk.start.absoluteString])
+            #expect(kiosk.natives(.recover) == [kiosk.start.absoluteString])
             #expect(try await kiosk.container.evaluate("document.title") == "kiosk")
         }
 
@@ -151,8 +151,8 @@ extension WebKitTests {
             defer { kiosk.close() }
             try await kiosk.open()
             _ = try await kiosk.container.evaluate("setTimeout(() => { while (true) {} }, 50); 1")
-            #expect(await TestLoop.wait(timeout: .seconds(20)) { !kiosk.natives("unresponsive").isEmpty }, "hang not detected")
-            #expect(await TestLoop.wait { kiosk.natives("web-process-terminated").contains("terminated") })
+            #expect(await TestLoop.wait(timeout: .seconds(20)) { !kiosk.natives(.unresponsive).isEmpty }, "hang not detected")
+            #expect(await TestLoop.wait { kiosk.natives(.webProcessTerminated).contains("terminated") })
             #expect(await kiosk.waitForLoad(kiosk.start, count: 2), "the page came back")
             #expect(try await kiosk.container.evaluate("1 + 1") == 2, "the new process answers")
         }
@@ -163,11 +163,11 @@ extension WebKitTests {
             try await kiosk.open()
             for crash in 1...3 {
                 for pid in webProcessIDs() { kill(pid, SIGKILL) }
-                #expect(await TestLoop.wait { kiosk.natives("web-process-terminated").count == crash })
+                #expect(await TestLoop.wait { kiosk.natives(.webProcessTerminated).count == crash })
                 if crash < 3 { #expect(await kiosk.waitForLoad(kiosk.start, count: crash + 1)) }
             }
-            #expect(await TestLoop.wait { kiosk.natives("crash-loop") == [kiosk.start.absoluteString] })
-            #expect(kiosk.natives("recover").count == 2, "two restarts, then the error page")
+            #expect(await TestLoop.wait { kiosk.natives(.crashLoop) == [kiosk.start.absoluteString] })
+            #expect(kiosk.natives(.recover).count == 2, "two restarts, then the error page")
             var kind = JSONValue.null
             for _ in 0..<100 where kind != "crash-loop" {
                 kind = (try? await kiosk.container.evaluate("document.documentElement.dataset.kind || null")) ?? .null
@@ -178,14 +178,31 @@ extension WebKitTests {
             #expect(status.stringValue?.hasPrefix("Trying again in") == true, "a countdown: \(status)")
         }
 
+        /// A load is answered from its own decision: a bare origin (which WebKit asks about
+        /// as `…/`) refused by the allow-list is refused at once, not left to time out, and
+        /// a look-alike of an allowed page does not answer for it.
+        @Test func aLoadReturnsItsDecisionEvenForABareOrigin() async throws {
+            let kiosk = try Kiosk()
+            defer { kiosk.close() }
+            try await kiosk.open()
+            let started = ContinuousClock.now
+            let outside = try #require(URL(string: "http://localhost:\(kiosk.server.port)"))
+            #expect(await kiosk.container.load(outside) == .decided(NavigationDecision(policy: .cancel, handler: "origin-allowlist")))
+            #expect(ContinuousClock.now - started < .seconds(10), "answered by the decision, not by the timeout")
+            let inside = try #require(URL(string: "http://127.0.0.1:\(kiosk.server.port)?from=remote"))
+            #expect(await kiosk.container.load(inside).isAllowed)
+            let javascript = try #require(URL(string: "javascript:alert(1)"))
+            #expect(await kiosk.container.load(javascript) == .decided(NavigationDecision(policy: .cancel, handler: "javascript-url")))
+        }
+
         @Test func idleResetReturnsToTheStartPage() async throws {
             let kiosk = try Kiosk(refine: { c, _ in c.kiosk(KioskOptions(idleReset: .seconds(2))) })
             defer { kiosk.close() }
             try await kiosk.open()
             let allowed = kiosk.server.url("allowed.html")
-            kiosk.container.load(allowed)
+            await kiosk.container.load(allowed)
             #expect(await kiosk.waitForLoad(allowed))
-            #expect(await TestLoop.wait(timeout: .seconds(10)) { kiosk.natives("idle-reset").count >= 1 })
+            #expect(await TestLoop.wait(timeout: .seconds(10)) { kiosk.natives(.idleReset).count >= 1 })
             #expect(await kiosk.waitForLoad(kiosk.start, count: 2))
             #expect(kiosk.container.currentURL == kiosk.start)
         }
@@ -228,7 +245,7 @@ extension WebKitTests {
             for key in [GDK_KEY_a, GDK_KEY_q, GDK_KEY_r, GDK_KEY_minus, GDK_KEY_0, GDK_KEY_Left, GDK_KEY_Home] {
                 press(key, GdkModifierType(rawValue: 0))
             }
-            #expect(kiosk.natives("blocked-shortcut") == ["alt+history", "ctrl+zoom", "ctrl+r"])
+            #expect(kiosk.natives(.blockedShortcut) == ["alt+history", "ctrl+zoom", "ctrl+r"])
 
             let click = gdk_event_new(GDK_BUTTON_PRESS)!
             click.pointee.button.window = gtk_widget_get_window(view)
@@ -240,7 +257,7 @@ extension WebKitTests {
             gdk_event_set_device(click, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default())))
             gtk_widget_event(view, click)
             gdk_event_free(click)
-            #expect(await TestLoop.wait(timeout: .seconds(5)) { !kiosk.natives("blocked-context-menu").isEmpty })
+            #expect(await TestLoop.wait(timeout: .seconds(5)) { !kiosk.natives(.blockedContextMenu).isEmpty })
         }
 
         @Test(arguments: [false, true])
@@ -259,21 +276,21 @@ extension WebKitTests {
             _ = try await kiosk.container.evaluate("(function () { const a = document.createElement('a'); a.href = 'data.bin'; document.body.append(a); a.click(); })()")
             let saved = folder.appendingPathComponent("data.bin").path
             if configured {
-                #expect(await TestLoop.wait(timeout: .seconds(10)) { !kiosk.natives("download-finished").isEmpty })
-                #expect(kiosk.natives("download-finished") == [saved])
+                #expect(await TestLoop.wait(timeout: .seconds(10)) { !kiosk.natives(.downloadFinished).isEmpty })
+                #expect(kiosk.natives(.downloadFinished) == [saved])
                 #expect((try? String(contentsOfFile: saved, encoding: .utf8)) == "binary payload")
             } else {
                 let url = kiosk.server.url("data.bin").absoluteString
                 #expect(await TestLoop.wait(timeout: .seconds(10)) {
                     kiosk.events.events.contains {
-                        if case let .navigation(decided, _, .cancel, _, _, "response") = $0 { return decided == url }
+                        if case let .navigation(decided, _, .cancel, _, _, .response) = $0 { return decided == url }
                         return false
                     }
                 })
                 // Settled by the refusal above, then a round trip through the page.
                 try await kiosk.fixture.roundTrip()
                 #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-                #expect(kiosk.natives("download-started").isEmpty)
+                #expect(kiosk.natives(.downloadStarted).isEmpty)
             }
             #expect(kiosk.container.currentURL == kiosk.start)
         }
@@ -286,9 +303,9 @@ extension WebKitTests {
             #expect(gtk_window_get_decorated(window) == 0)
             let cursor = gdk_window_get_cursor(gtk_widget_get_window(kiosk.container.window))
             #expect(cursor.map { gdk_cursor_get_cursor_type($0) } == GDK_BLANK_CURSOR)
-            #expect(kiosk.natives("cursor-hidden").count == 1)
+            #expect(kiosk.natives(.cursorHidden).count == 1)
             // Under Xvfb there is no screen saver to talk to: the attempt and its outcome are logged.
-            #expect(kiosk.natives("inhibit-idle").count == 1)
+            #expect(kiosk.natives(.inhibitIdle).count == 1)
             let settings = webkit_web_view_get_settings(kiosk.container.panes[0].webView)
             #expect(webkit_settings_get_enable_developer_extras(settings) == 0)
         }

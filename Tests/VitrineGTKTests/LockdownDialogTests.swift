@@ -26,7 +26,7 @@ extension WebKitTests {
 
         private func blocked(_ harness: WebTestHarness) -> [String] {
             harness.events.events.compactMap {
-                if case let .native("blocked-dialog", detail) = $0 { return detail }
+                if case let .native(.blockedDialog, detail) = $0 { return detail }
                 return nil
             }
         }
@@ -82,10 +82,10 @@ extension WebKitTests {
             harness.container.onClose = { closed = true }
             _ = await run("window.close(); return 1;", in: harness)
             gtk_window_close(harness.container.windowPointer)
-            let attempts = { harness.events.events.filter { if case .native("blocked-close", _) = $0 { return true }; return false } }
+            let attempts = { harness.events.events.filter { if case .native(.blockedClose, _) = $0 { return true }; return false } }
             #expect(await TestLoop.wait { attempts().count == 2 })
-            #expect(attempts() == [.native(action: "blocked-close", detail: "window.close()"),
-                                   .native(action: "blocked-close", detail: "window-manager")])
+            #expect(attempts() == [.native(action: .blockedClose, detail: "window.close()"),
+                                   .native(action: .blockedClose, detail: "window-manager")])
             #expect(!closed && !harness.container.isTornDown, "the kiosk is still there")
             #expect(try await harness.container.evaluate("document.title") == "kiosk")
         }
@@ -106,7 +106,7 @@ extension WebKitTests {
             let harness = try kiosk()
             defer { harness.close() }
             try await harness.open("index.html")
-            harness.container.load(server.url("auth"))
+            await harness.container.load(server.url("auth"))
             #expect(await TestLoop.wait { blocked(harness).contains("authentication: 127.0.0.1") }, "\(blocked(harness))")
             #expect(server.requestedPaths.filter { $0 == "/auth" }.count == 1, "asked once, no credentials sent")
         }

@@ -80,6 +80,9 @@ extension WebKitTests {
             let refused = try command("navigate", server.url("second.html", host: "localhost").absoluteString)
             #expect(refused["ok"] as? Bool == false)
             #expect((refused["error"] as? String)?.contains("origin-allowlist") == true)
+            // A bare origin, which WebKit asks about as `…/`: answered from its decision, not a timeout.
+            let bare = try command("navigate", "http://localhost:\(server.port)")
+            #expect((bare["error"] as? String)?.contains("refused by the navigation chain (origin-allowlist)") == true, "\(bare)")
             #expect((try command("navigate", "not a url")["error"] as? String)?.contains("absolute URL") == true)
             #expect((try command("navigate", String(repeating: "x", count: 9000))["error"] as? String)?.contains("at most 8192") == true)
             #expect(try command("reload")["ok"] as? Bool == true)

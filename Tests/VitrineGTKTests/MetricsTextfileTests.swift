@@ -16,7 +16,7 @@ extension WebKitTests {
             let folder = try ConfigFolder()
             let path = folder.path + "/vitrine.prom"
             var writer: MetricsTextfile? = MetricsTextfile(path: path, interval: .milliseconds(20))
-            writer?.metrics.record(.message(name: "ping", outcome: "resolved", error: nil, origin: nil))
+            writer?.metrics.record(.message(name: "ping", outcome: .resolved, error: nil, origin: nil))
             writer?.start()
             let timer = try #require(writer?.timer)
             #expect(timer != 0 && g_main_context_find_source_by_id(nil, timer) != nil)
@@ -72,9 +72,9 @@ extension WebKitTests {
             }
             fixture.container.start()
             let page = url.absoluteString
-            try await fixture.next(where: { $0 == .native(action: "error-page", detail: "network \(page)") })
+            try await fixture.next(where: { $0 == .native(action: .errorPage, detail: "network \(page)") })
             // The error page's own load (the refused response never committed).
-            try await fixture.next(where: { $0 == .load(event: "committed", url: page, error: nil) })
+            try await fixture.next(where: { $0 == .load(event: .committed, url: page, error: nil) })
             try await fixture.nextLoad(of: url)
             #expect(value("vitrine_load_failures_total", [.init("kind", "http-503")]) == 1)
             #expect(value("vitrine_error_pages_total") == 1)
@@ -83,7 +83,7 @@ extension WebKitTests {
             #expect(value("vitrine_last_successful_load_timestamp_seconds") == 0)
 
             try FileManager.default.removeItem(at: server.directory.appendingPathComponent("MAINTENANCE"))
-            try await fixture.next(where: { $0 == .native(action: "recovered", detail: page) }, timeout: .seconds(30))
+            try await fixture.next(where: { $0 == .native(action: .recovered, detail: page) }, timeout: .seconds(30))
             #expect(value("vitrine_loads_finished_total") == 1)
             #expect(value("vitrine_load_recoveries_total") == 1)
             // A retry may have come before the file was gone: each failed attempt had its error page.

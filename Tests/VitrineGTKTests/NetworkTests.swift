@@ -17,7 +17,7 @@ extension WebKitTests {
         }
 
         func finished(_ url: URL, _ log: MemoryEventLog) async -> Bool {
-            await TestLoop.wait(timeout: .seconds(20)) { log.events.contains(.load(event: "finished", url: url.absoluteString, error: nil)) }
+            await TestLoop.wait(timeout: .seconds(20)) { log.events.contains(.load(event: .finished, url: url.absoluteString, error: nil)) }
         }
 
         func title(_ container: WebContainer) async -> String? {
@@ -25,7 +25,7 @@ extension WebKitTests {
             return nil
         }
 
-        func failed(_ url: URL, _ log: MemoryEventLog, as event: String = "failed") async -> Bool {
+        func failed(_ url: URL, _ log: MemoryEventLog, as event: ContainerEvent.LoadEvent = .failed) async -> Bool {
             await TestLoop.wait(timeout: .seconds(20)) {
                 log.events.contains { if case .load(event, url.absoluteString, _) = $0 { return true }; return false }
             }
@@ -76,16 +76,16 @@ extension WebKitTests {
 
             // Without the CA (first: an allowed certificate stays allowed for the process).
             let (without, withoutLog) = try open(url)
-            #expect(await failed(url, withoutLog, as: "tls-error"))
+            #expect(await failed(url, withoutLog, as: .tlsError))
             #expect(await title(without) != "real page")
             without.close()
 
             // Another CA vouches for nothing.
             let other = try Certificates.authority(in: folder, name: "other-ca")
             let (wrong, wrongLog) = try open(url) { $0.trustCertificateAuthority(at: other.certificate) }
-            #expect(await failed(url, wrongLog, as: "tls-error"))
+            #expect(await failed(url, wrongLog, as: .tlsError))
             #expect(await title(wrong) != "real page")
-            #expect(!wrongLog.events.contains(.native(action: "ca-trusted", detail: "127.0.0.1")))
+            #expect(!wrongLog.events.contains(.native(action: .caTrusted, detail: "127.0.0.1")))
             wrong.close()
 
             // The CA's certificate for another host name: the CA vouches for nothing here either.
@@ -94,15 +94,15 @@ extension WebKitTests {
             defer { misnamedServer.stop() }
             let misnamedURL = misnamedServer.url("index.html")
             let (elsewhere, elsewhereLog) = try open(misnamedURL) { $0.trustCertificateAuthority(at: ca.certificate) }
-            #expect(await failed(misnamedURL, elsewhereLog, as: "tls-error"))
+            #expect(await failed(misnamedURL, elsewhereLog, as: .tlsError))
             #expect(await title(elsewhere) != "real page")
-            #expect(!elsewhereLog.events.contains(.native(action: "ca-trusted", detail: "127.0.0.1")))
+            #expect(!elsewhereLog.events.contains(.native(action: .caTrusted, detail: "127.0.0.1")))
             elsewhere.close()
 
             let (with, withLog) = try open(url) { $0.trustCertificateAuthority(at: ca.certificate) }
             defer { with.close() }
             #expect(await finished(url, withLog))
-            #expect(await TestLoop.wait { withLog.events.contains(.native(action: "ca-trusted", detail: "127.0.0.1")) })
+            #expect(await TestLoop.wait { withLog.events.contains(.native(action: .caTrusted, detail: "127.0.0.1")) })
             #expect(await title(with) == "real page")
         }
 
@@ -122,7 +122,7 @@ extension WebKitTests {
             // Without a client certificate: no dialog, the request fails.
             let (without, withoutLog) = try open(url, trusted)
             #expect(await TestLoop.wait(timeout: .seconds(20)) {
-                withoutLog.events.contains(.native(action: "blocked-dialog", detail: "authentication: 127.0.0.1"))
+                withoutLog.events.contains(.native(action: .blockedDialog, detail: "authentication: 127.0.0.1"))
             })
             #expect(await title(without) != "real page")
             #expect(server.requestedPaths.isEmpty)
@@ -142,7 +142,7 @@ extension WebKitTests {
             #expect(await failed(otherURL, wrongLog))
             #expect(await title(wrong) != "real page")
             #expect(other.requestedPaths.isEmpty)
-            #expect(!wrongLog.events.contains(.native(action: "blocked-dialog", detail: "authentication: 127.0.0.1")))
+            #expect(!wrongLog.events.contains(.native(action: .blockedDialog, detail: "authentication: 127.0.0.1")))
             wrong.close()
 
             let (with, withLog) = try open(url) {
@@ -150,7 +150,7 @@ extension WebKitTests {
             }
             defer { with.close() }
             #expect(await finished(url, withLog))
-            #expect(withLog.events.contains(.native(action: "client-certificate", detail: "127.0.0.1")))
+            #expect(withLog.events.contains(.native(action: .clientCertificate, detail: "127.0.0.1")))
             #expect(await title(with) == "real page")
         }
 
@@ -166,7 +166,7 @@ extension WebKitTests {
             // Missing: cancelled, no prompt, asked once.
             let (missing, missingLog) = try open(url)
             #expect(await TestLoop.wait(timeout: .seconds(20)) {
-                missingLog.events.contains(.native(action: "blocked-dialog", detail: "authentication: 127.0.0.1"))
+                missingLog.events.contains(.native(action: .blockedDialog, detail: "authentication: 127.0.0.1"))
             })
             #expect(await title(missing) != "real page")
             missing.close()
@@ -175,7 +175,7 @@ extension WebKitTests {
             // Wrong: sent once, refused, cancelled: no retry loop.
             let (wrong, wrongLog) = try open(url) { $0.credential(HTTPCredential(origin: origin, username: "kiosk", password: "wrong")) }
             #expect(await TestLoop.wait(timeout: .seconds(20)) {
-                wrongLog.events.contains(.native(action: "authentication-refused", detail: "127.0.0.1: credentials refused"))
+                wrongLog.events.contains(.native(action: .authenticationRefused, detail: "127.0.0.1: credentials refused"))
             })
             try await Task.sleep(for: .milliseconds(500))
             #expect(await title(wrong) != "real page")
@@ -192,7 +192,7 @@ extension WebKitTests {
             defer { right.close() }
             #expect(await finished(goodURL, rightLog))
             #expect(await title(right) == "real page")
-            #expect(rightLog.events.contains(.native(action: "credentials", detail: "kiosk at \(Origin(goodURL)!)")))
+            #expect(rightLog.events.contains(.native(action: .credentials, detail: "kiosk at \(Origin(goodURL)!)")))
             #expect(!rightLog.events.contains { "\($0)".contains("s3cret") }, "the password is never logged")
         }
     }

@@ -19,12 +19,12 @@ extension WebKitTests {
             """
         }
 
-        func native(_ action: String, _ detail: String? = nil) -> @Sendable (ContainerEvent) -> Bool {
+        func native(_ action: ContainerEvent.NativeAction, _ detail: String? = nil) -> @Sendable (ContainerEvent) -> Bool {
             { if case let .native(name, text) = $0 { return name == action && (detail == nil || text == detail) }; return false }
         }
 
         func finished(_ url: URL) -> @Sendable (ContainerEvent) -> Bool {
-            { if case let .load("finished", loaded, _) = $0 { return loaded == url.absoluteString }; return false }
+            { if case let .load(.finished, loaded, _) = $0 { return loaded == url.absoluteString }; return false }
         }
 
         @Test func thePlaylistTurnsAndSkipsARefusedAndAnUnreachablePage() async throws {
@@ -47,27 +47,27 @@ extension WebKitTests {
             fixture.container.addEventSink(timing)
             fixture.container.start()
 
-            try await fixture.next(where: native("schedule-page", "0 \(a.absoluteString)"))
+            try await fixture.next(where: native(.schedulePage, "0 \(a.absoluteString)"))
             try await fixture.next(where: finished(a))
-            try await fixture.next(where: native("schedule-page", "1 \(refused.absoluteString)"))
-            try await fixture.next(where: native("schedule-page-failed", "1 \(refused.absoluteString)"))
-            try await fixture.next(where: native("schedule-page", "2 \(unreachable.absoluteString)"))
-            try await fixture.next(where: native("schedule-page-failed", "2 \(unreachable.absoluteString)"))
-            try await fixture.next(where: native("schedule-page", "3 \(b.absoluteString)"))
+            try await fixture.next(where: native(.schedulePage, "1 \(refused.absoluteString)"))
+            try await fixture.next(where: native(.schedulePageFailed, "1 \(refused.absoluteString)"))
+            try await fixture.next(where: native(.schedulePage, "2 \(unreachable.absoluteString)"))
+            try await fixture.next(where: native(.schedulePageFailed, "2 \(unreachable.absoluteString)"))
+            try await fixture.next(where: native(.schedulePage, "3 \(b.absoluteString)"))
             try await fixture.next(where: finished(b))
             #expect(try await fixture.container.evaluate("document.title") == "B")
             // Round again: A, and the refused page is tried again on its turn.
-            try await fixture.next(where: native("schedule-page", "0 \(a.absoluteString)"))
+            try await fixture.next(where: native(.schedulePage, "0 \(a.absoluteString)"))
             try await fixture.next(where: finished(a))
-            try await fixture.next(where: native("schedule-page", "1 \(refused.absoluteString)"))
+            try await fixture.next(where: native(.schedulePage, "1 \(refused.absoluteString)"))
             // The chain refused the other origin: never requested from "localhost".
             #expect(fixture.log.events.contains {
                 if case let .navigation(url, handler, .cancel, _, _, _) = $0 { return url == refused.absoluteString && handler == "origin-allowlist" }
                 return false
             })
             // Rotation time: the schedule's decision to the new page's load finished.
-            let rotations = timing.durations(from: { if case let .native("schedule-page", detail) = $0 { return detail.hasPrefix("0 ") || detail.hasPrefix("3 ") }; return false },
-                                             to: { if case .load("finished", _, _) = $0 { return true }; return false })
+            let rotations = timing.durations(from: { if case let .native(.schedulePage, detail) = $0 { return detail.hasPrefix("0 ") || detail.hasPrefix("3 ") }; return false },
+                                             to: { if case .load(.finished, _, _) = $0 { return true }; return false })
             #expect(!rotations.isEmpty)
             print("signage: rotation, schedule-page → load finished (ms): \(rotations.map { Int(($0.inSeconds * 1000).rounded()) })")
         }
@@ -81,12 +81,12 @@ extension WebKitTests {
                 .preference(\.schedule, schedule))
             defer { fixture.close() }
             try await fixture.start(waitingFor: a)
-            try await fixture.next(where: native("schedule-reload"))
-            try await fixture.next(where: { if case .navigation(_, _, _, "reload", _, "request") = $0 { return true }; return false })
+            try await fixture.next(where: native(.scheduleReload))
+            try await fixture.next(where: { if case .navigation(_, _, _, .reload, _, .request) = $0 { return true }; return false })
             try await fixture.nextLoad(of: a)
 
             fixture.container.setDisplay(on: false)
-            try await fixture.next(where: native("display-off", "command"))
+            try await fixture.next(where: native(.displayOff, "command"))
             // A button press on the black cover, through GTK's own event dispatch.
             let cover = try #require(fixture.container.scheduleRunner?.cover.widget)
             let coverWindow = try #require(gtk_widget_get_window(cover))
@@ -99,7 +99,7 @@ extension WebKitTests {
             gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default())))
             gtk_main_do_event(event)
             gdk_event_free(event)
-            try await fixture.next(where: native("display-on", "input"))
+            try await fixture.next(where: native(.displayOn, "input"))
             #expect(fixture.container.isDisplayOn)
         }
 
@@ -114,13 +114,13 @@ extension WebKitTests {
             #expect(fixture.container.isDisplayOn)
 
             fixture.container.setDisplay(on: false)
-            try await fixture.next(where: native("display-off", "command"))
+            try await fixture.next(where: native(.displayOff, "command"))
             #expect(!fixture.container.isDisplayOn)
             #expect(await TestLoop.wait { server.requestedPaths.contains("/visibility?hidden") }, "the page saw itself hidden")
             #expect(try await fixture.container.evaluate("document.visibilityState") == "hidden")
 
             fixture.container.setDisplay(on: true)
-            try await fixture.next(where: native("display-on", "command"))
+            try await fixture.next(where: native(.displayOn, "command"))
             #expect(fixture.container.isDisplayOn)
             #expect(await TestLoop.wait { server.requestedPaths.contains("/visibility?visible") }, "the page saw itself shown")
             #expect(try await fixture.container.evaluate("document.visibilityState") == "visible")

@@ -17,7 +17,7 @@ extension WebKitTests {
             try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false))
         }
 
-        func native(_ action: String, _ prefix: String = "") -> @Sendable (ContainerEvent) -> Bool {
+        func native(_ action: ContainerEvent.NativeAction, _ prefix: String = "") -> @Sendable (ContainerEvent) -> Bool {
             { if case let .native(name, detail) = $0 { return name == action && detail.hasPrefix(prefix) }; return false }
         }
 
@@ -28,13 +28,13 @@ extension WebKitTests {
             let fixture = try kiosk(url)
             defer { fixture.close() }
             fixture.container.start()
-            try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "))
-            #expect(fixture.log.events.contains { if case let .native("retry", detail) = $0 { return detail.hasSuffix("(http-503)") }; return false })
-            try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
+            try await fixture.next(where: native(.retry, "1 \(url.absoluteString) in "))
+            #expect(fixture.log.events.contains { if case let .native(.retry, detail) = $0 { return detail.hasSuffix("(http-503)") }; return false })
+            try await fixture.next(where: native(.errorPage, "network \(url.absoluteString)"))
 
             // The backend is up: the next attempt shows the page.
             try FileManager.default.removeItem(at: server.directory.appendingPathComponent("MAINTENANCE"))
-            try await fixture.next(where: native("recovered", url.absoluteString), timeout: .seconds(30))
+            try await fixture.next(where: native(.recovered, url.absoluteString), timeout: .seconds(30))
             #expect(try await fixture.container.evaluate("document.title") == "real page")
             #expect(server.requestedPaths.filter { $0 == "/maintenance/index.html" }.count >= 2)
         }
@@ -46,14 +46,14 @@ extension WebKitTests {
             defer { fixture.close() }
             fixture.container.start()
             // Three failures: the next attempt waits about 4 s.
-            try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "))
-            try await fixture.next(where: native("retry-load", "1 \(url.absoluteString) (backoff)"))
-            try await fixture.next(where: native("retry", "2 \(url.absoluteString) in "))
-            try await fixture.next(where: native("retry", "3 \(url.absoluteString) in "))
+            try await fixture.next(where: native(.retry, "1 \(url.absoluteString) in "))
+            try await fixture.next(where: native(.retryLoad, "1 \(url.absoluteString) (backoff)"))
+            try await fixture.next(where: native(.retry, "2 \(url.absoluteString) in "))
+            try await fixture.next(where: native(.retry, "3 \(url.absoluteString) in "))
 
             emitNetworkChanged(available: true)
-            let attempt = try await fixture.next(where: native("retry-load"), timeout: .seconds(2))
-            #expect(attempt == .native(action: "retry-load", detail: "3 \(url.absoluteString) (network)"))
+            let attempt = try await fixture.next(where: native(.retryLoad), timeout: .seconds(2))
+            #expect(attempt == .native(action: .retryLoad, detail: "3 \(url.absoluteString) (network)"))
         }
 
         /// Each kind of failure is retried, and named in the log: a host that does not resolve
@@ -70,10 +70,10 @@ extension WebKitTests {
                 let fixture = try kiosk(url)
                 defer { fixture.close() }
                 fixture.container.start()
-                let retry = try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "))
+                let retry = try await fixture.next(where: native(.retry, "1 \(url.absoluteString) in "))
                 guard case let .native(_, detail) = retry else { continue }
                 #expect(detail.hasSuffix("(\(kind))"), "\(url): \(detail)")
-                try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
+                try await fixture.next(where: native(.errorPage, "network \(url.absoluteString)"))
             }
         }
 
@@ -88,11 +88,11 @@ extension WebKitTests {
             let fixture = try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false).kiosk(options))
             defer { fixture.close() }
             fixture.container.start()
-            let retry = try await fixture.next(where: native("retry", "1 \(url.absoluteString) in "), timeout: .seconds(10))
+            let retry = try await fixture.next(where: native(.retry, "1 \(url.absoluteString) in "), timeout: .seconds(10))
             guard case let .native(_, detail) = retry else { return }
             #expect(detail.hasSuffix("(timed-out)"), "\(detail)")
-            try await fixture.next(where: native("error-page", "network \(url.absoluteString)"))
-            try await fixture.next(where: native("retry", "2 \(url.absoluteString) in "), timeout: .seconds(15))
+            try await fixture.next(where: native(.errorPage, "network \(url.absoluteString)"))
+            try await fixture.next(where: native(.retry, "2 \(url.absoluteString) in "), timeout: .seconds(15))
         }
 
         /// Emits the real `network-changed` signal on GLib's real default network monitor.

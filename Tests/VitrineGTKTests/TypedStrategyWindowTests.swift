@@ -55,7 +55,7 @@ extension WebKitTests {
             #expect(results["isError"] == true)
             #expect(results["channelCode"] == "GreetError.tooMany")
             let codes = harness.events.events.compactMap { event -> String? in
-                if case let .message("greet", "rejected", _, _, code?) = event { return code }
+                if case let .message("greet", .rejected, _, _, code?) = event { return code }
                 return nil
             }
             #expect(codes.count == 21, "the events log records each thrown error's code with the strategy")

@@ -73,11 +73,11 @@ extension WebKitTests {
             #expect(await harness.waitForLoad(second))
             #expect(harness.loads(of: blocked).isEmpty, "a cancelled navigation must never load")
             #expect(harness.decisions(for: second).first?.handler == "default-allow")
-            let navigationType = harness.events.events.compactMap { event -> String? in
-                if case let .navigation(url, _, _, type, _, "request") = event, url == second.absoluteString { return type }
+            let navigationType = harness.events.events.compactMap { event -> NavigationAction.NavigationType? in
+                if case let .navigation(url, _, _, type, _, .request) = event, url == second.absoluteString { return type }
                 return nil
             }.first
-            #expect(navigationType == "linkActivated")
+            #expect(navigationType == .linkActivated)
         }
 
         @Test func anAsyncHandlersLateDecisionIsApplied() async throws {
@@ -147,7 +147,7 @@ extension WebKitTests {
                 catch (e) { return 'rejected: ' + e.message; }
                 """)
             #expect(rejection == "rejected: asked to fail")
-            #expect(harness.messages().map(\.outcome) == ["resolved", "resolved", "rejected"])
+            #expect(harness.messages().map(\.outcome) == [.resolved, .resolved, .rejected])
             #expect(harness.messages().map(\.name) == ["echo", "user", "echo"])
         }
 

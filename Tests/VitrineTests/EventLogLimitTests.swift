@@ -7,7 +7,7 @@ import Testing
 @Suite("Events log: rate limit and rotation")
 @MainActor
 struct EventLogLimitTests {
-    static let refused = ContainerEvent.message(name: "storage", outcome: "rejected", error: "not granted", origin: "https://x.example")
+    static let refused = ContainerEvent.message(name: "storage", outcome: .rejected, error: "not granted", origin: "https://x.example")
 
     @Test func aBucketPerKindRefillsWithTime() {
         var limiter = EventRateLimiter(limits: .init(burst: 3, perSecond: 2, reportInterval: .seconds(5), kinds: 2))
@@ -33,7 +33,7 @@ struct EventLogLimitTests {
     }
 
     @Test func kindsAreBoundedInLength() {
-        let long = ContainerEvent.message(name: String(repeating: "n", count: 10_000), outcome: "rejected", error: nil)
+        let long = ContainerEvent.message(name: String(repeating: "n", count: 10_000), outcome: .rejected, error: nil)
         #expect(EventRateLimiter.kind(of: long).utf8.count == 120)
         #expect(EventRateLimiter.kind(of: Self.refused) == "message storage rejected")
     }
@@ -47,7 +47,7 @@ struct EventLogLimitTests {
         let clock = ManualClock()
         let log = try JSONLinesEventLog(path: path, rateLimits: .init(burst: 5, perSecond: 1, reportInterval: .seconds(5)), clock: clock)
         for _ in 0..<10_000 { log.record(Self.refused) }
-        log.record(.load(event: "finished", url: "app://app/", error: nil))
+        log.record(.load(event: .finished, url: "app://app/", error: nil))
         func lines() throws -> [JSONValue] {
             try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
         }
@@ -97,7 +97,7 @@ struct EventLogLimitTests {
         let log = try JSONLinesEventLog(path: path, maxSize: 4096, rateLimits: nil)
         var written = 0
         for number in 0..<200 {
-            log.record(.native(action: "emit", detail: "line \(number)"))
+            log.record(.native(action: .emit, detail: "line \(number)"))
             written += 1
             #expect((FileSystem.size(path) ?? 0) <= 4096)
         }

@@ -58,10 +58,10 @@ struct HomePageHandlerTests {
         #expect(host.showHomeCalls == 1)
     }
 
-    @Test func fragmentAndQueryStillMeanHome() async {
+    @Test func fragmentStillMeansHome() async {
         let host = TestHost(showHomeResult: true)
         let result = await handler.handle(
-            NavigationAction(url: url("APP://Demo/index.html?tab=1#top"), navigationType: .linkActivated),
+            NavigationAction(url: url("APP://Demo/index.html#top"), navigationType: .linkActivated),
             context: NavigationContext(host: host))
         #expect(result == .decide(.cancel))
     }
@@ -75,7 +75,8 @@ struct HomePageHandlerTests {
         #expect(host.showHomeCalls == 0)
     }
 
-    @Test(arguments: ["app://demo/other.html", "app://other/index.html", "https://demo/index.html", "app://demo/"])
+    @Test(arguments: ["app://demo/other.html", "app://other/index.html", "https://demo/index.html", "app://demo/",
+                       "app://demo/index.html?tab=1"])
     func otherDocumentsPass(_ string: String) async {
         let host = TestHost(showHomeResult: true)
         let result = await handler.handle(NavigationAction(url: url(string), navigationType: .linkActivated),

@@ -48,9 +48,9 @@ struct MQTTCoreTests {
         #expect(RemoteReply.success.json.jsonText == #"{"ok":true,"error":null}"#, "in the documented order")
         #expect(RemoteReply.failure("display control is not available in this build").json.jsonText == #"{"ok":false,"error":"display control is not available in this build"}"#)
         var state = KioskState(version: "1.2.3")
-        state.observe(.load(event: "finished", url: "https://a.example/", error: nil))
-        state.observe(.load(event: "failed", url: "https://b.example/", error: "refused"))
-        state.observe(.native(action: "web-process-terminated", detail: "crashed"))
+        state.observe(.load(event: .finished, url: "https://a.example/", error: nil))
+        state.observe(.load(event: .failed, url: "https://b.example/", error: "refused"))
+        state.observe(.native(action: .webProcessTerminated, detail: "crashed"))
         state.title = "A"
         #expect(state.json.jsonText
             == #"{"online":true,"url":"https://a.example/","title":"A","display":"on","version":"1.2.3","crashes":1,"lastError":"refused: https://b.example/"}"#)
@@ -59,10 +59,10 @@ struct MQTTCoreTests {
 
     @Test func anotherDisplaysWindowCountsItsErrorsButNotItsAddress() {
         var state = KioskState(version: "1")
-        state.observe(.load(event: "finished", url: "app://app/a.html", error: nil))
-        state.observe(.load(event: "finished", url: "app://app/b.html", error: nil), ownsURL: false)
-        state.observe(.load(event: "failed", url: "app://app/c.html", error: "gone"), ownsURL: false)
-        state.observe(.native(action: "web-process-terminated", detail: "killed"), ownsURL: false)
+        state.observe(.load(event: .finished, url: "app://app/a.html", error: nil))
+        state.observe(.load(event: .finished, url: "app://app/b.html", error: nil), ownsURL: false)
+        state.observe(.load(event: .failed, url: "app://app/c.html", error: "gone"), ownsURL: false)
+        state.observe(.native(action: .webProcessTerminated, detail: "killed"), ownsURL: false)
         #expect(state.url == "app://app/a.html")
         #expect(state.lastError == "gone: app://app/c.html" && state.crashes == 1)
     }
@@ -110,21 +110,21 @@ struct MQTTCoreTests {
         let start = URL(string: "http://kiosk.example/")!
         var trial = ConfigTrial(startURL: start, timeout: .seconds(5))
         func navigation(_ policy: NavigationPolicy) -> ContainerEvent {
-            .navigation(url: start.absoluteString, handler: "default-allow", policy: policy, navigationType: "other", target: "currentView", phase: "request")
+            .navigation(url: start.absoluteString, handler: "default-allow", policy: policy, navigationType: .other, target: .currentView, phase: .request)
         }
         // A failed load, its own "finished", then the error page (no navigation decision).
         #expect(trial.observe(navigation(.allow)) == nil)
-        #expect(trial.observe(.load(event: "failed", url: start.absoluteString, error: "refused")) == nil)
-        #expect(trial.observe(.load(event: "finished", url: start.absoluteString, error: nil)) == nil)
-        #expect(trial.observe(.load(event: "finished", url: start.absoluteString, error: nil)) == nil)
+        #expect(trial.observe(.load(event: .failed, url: start.absoluteString, error: "refused")) == nil)
+        #expect(trial.observe(.load(event: .finished, url: start.absoluteString, error: nil)) == nil)
+        #expect(trial.observe(.load(event: .finished, url: start.absoluteString, error: nil)) == nil)
         #expect(trial.observe(navigation(.cancel)) == nil)
-        #expect(trial.observe(.load(event: "finished", url: start.absoluteString, error: nil)) == nil)
+        #expect(trial.observe(.load(event: .finished, url: start.absoluteString, error: nil)) == nil)
         // The retry loads.
         #expect(trial.observe(navigation(.allow)) == nil)
-        #expect(trial.observe(.load(event: "finished", url: start.absoluteString, error: nil)) == .keep)
+        #expect(trial.observe(.load(event: .finished, url: start.absoluteString, error: nil)) == .keep)
 
         var crashing = ConfigTrial(startURL: start, timeout: .seconds(5))
-        #expect(crashing.observe(.native(action: "crash-loop", detail: start.absoluteString))
+        #expect(crashing.observe(.native(action: .crashLoop, detail: start.absoluteString))
             == .rollBack(reason: "the new configuration's page crashed in a loop (http://kiosk.example/)"))
         #expect(crashing.timedOutVerdict == .rollBack(reason: "the new start page http://kiosk.example/ did not load within 5.0 s"))
     }

@@ -64,20 +64,20 @@ struct ContainerMetricsTests {
     /// What WebKit and the recovery monitor report when a start page is refused, shown as
     /// an error page, then loads on the retry (the sequence a real run logs).
     static let failedThenRecovered: [ContainerEvent] = [
-        .navigation(url: "http://a.test/", handler: "origin-allowlist", policy: .allow, navigationType: "other", target: "currentView", phase: "request"),
-        .load(event: "started", url: "http://a.test/", error: nil),
-        .load(event: "failed", url: "http://a.test/", error: "Could not connect to a.test: Connection refused"),
-        .native(action: "load-failure", detail: "connection-refused"),
-        .native(action: "retry", detail: "1 http://a.test/ in 1.0 s (connection-refused)"),
-        .native(action: "error-page", detail: "network http://a.test/"),
-        .load(event: "finished", url: "", error: nil),  // WebKit ends the failed load
-        .load(event: "started", url: "http://a.test/", error: nil),  // the error page
-        .load(event: "committed", url: "http://a.test/", error: nil),
-        .load(event: "finished", url: "http://a.test/", error: nil),
-        .native(action: "retry-load", detail: "1 http://a.test/ (backoff)"),
-        .navigation(url: "http://a.test/", handler: "origin-allowlist", policy: .allow, navigationType: "other", target: "currentView", phase: "request"),
-        .load(event: "started", url: "http://a.test/", error: nil),
-        .load(event: "committed", url: "http://a.test/", error: nil),
+        .navigation(url: "http://a.test/", handler: "origin-allowlist", policy: .allow, navigationType: .other, target: .currentView, phase: .request),
+        .load(event: .started, url: "http://a.test/", error: nil),
+        .load(event: .failed, url: "http://a.test/", error: "Could not connect to a.test: Connection refused"),
+        .native(action: .loadFailure, detail: "connection-refused"),
+        .native(action: .retry, detail: "1 http://a.test/ in 1.0 s (connection-refused)"),
+        .native(action: .errorPage, detail: "network http://a.test/"),
+        .load(event: .finished, url: "", error: nil),  // WebKit ends the failed load
+        .load(event: .started, url: "http://a.test/", error: nil),  // the error page
+        .load(event: .committed, url: "http://a.test/", error: nil),
+        .load(event: .finished, url: "http://a.test/", error: nil),
+        .native(action: .retryLoad, detail: "1 http://a.test/ (backoff)"),
+        .navigation(url: "http://a.test/", handler: "origin-allowlist", policy: .allow, navigationType: .other, target: .currentView, phase: .request),
+        .load(event: .started, url: "http://a.test/", error: nil),
+        .load(event: .committed, url: "http://a.test/", error: nil),
     ]
 
     @Test func loadsFailuresAndTheLastSuccessfulLoad() {
@@ -85,8 +85,8 @@ struct ContainerMetricsTests {
         for event in Self.failedThenRecovered { metrics.record(event) }
         #expect(value(metrics, "vitrine_last_successful_load_timestamp_seconds") == 0, "no page shown yet: the error page does not count")
         clock.advance(by: .seconds(5))
-        metrics.record(.load(event: "finished", url: "http://a.test/", error: nil))
-        metrics.record(.native(action: "recovered", detail: "http://a.test/"))
+        metrics.record(.load(event: .finished, url: "http://a.test/", error: nil))
+        metrics.record(.native(action: .recovered, detail: "http://a.test/"))
         #expect(value(metrics, "vitrine_loads_started_total") == 2)
         #expect(value(metrics, "vitrine_loads_finished_total") == 1)
         #expect(value(metrics, "vitrine_load_failures_total", ["kind": "connection-refused"]) == 1)
@@ -95,28 +95,28 @@ struct ContainerMetricsTests {
         #expect(value(metrics, "vitrine_last_successful_load_timestamp_seconds") == 1_005)
         #expect(value(metrics, "vitrine_start_time_seconds") == 1_000)
         clock.advance(by: .milliseconds(2500))
-        metrics.record(.load(event: "started", url: "http://a.test/b", error: nil))
-        metrics.record(.load(event: "finished", url: "http://a.test/b", error: nil))
+        metrics.record(.load(event: .started, url: "http://a.test/b", error: nil))
+        metrics.record(.load(event: .finished, url: "http://a.test/b", error: nil))
         #expect(value(metrics, "vitrine_last_successful_load_timestamp_seconds") == 1_007.5)
     }
 
     @Test func crashesHangsNavigationsMessagesAndTheDisplay() {
         let metrics = ContainerMetrics(clock: clock, wallTime: 0)
         let events: [ContainerEvent] = [
-            .native(action: "web-process-terminated", detail: "crashed"),
-            .native(action: "recover", detail: "http://a.test/"),
-            .native(action: "unresponsive", detail: "http://a.test/"),
-            .native(action: "web-process-terminated", detail: "terminated"),
-            .native(action: "recover", detail: "http://a.test/"),
-            .native(action: "web-process-terminated", detail: "crashed"),
-            .native(action: "crash-loop", detail: "http://a.test/"),
-            .navigation(url: "https://evil.test/", handler: "origin-allowlist", policy: .cancel, navigationType: "linkActivated", target: "currentView", phase: "request"),
-            .navigation(url: "https://evil.test/2", handler: "origin-allowlist", policy: .cancel, navigationType: "other", target: "newWindow", phase: "request"),
-            .navigation(url: "http://a.test/", handler: "default-allow", policy: .allow, navigationType: "other", target: "currentView", phase: "response"),
-            .message(name: "ping", outcome: "resolved", error: nil, origin: "http://a.test"),
-            .message(name: "ping", outcome: "resolved", error: nil, origin: "http://a.test"),
-            .message(name: "nonsense", outcome: "rejected", error: "no strategy", origin: "https://evil.test"),
-            .native(action: "display-off", detail: "schedule"),
+            .native(action: .webProcessTerminated, detail: "crashed"),
+            .native(action: .recover, detail: "http://a.test/"),
+            .native(action: .unresponsive, detail: "http://a.test/"),
+            .native(action: .webProcessTerminated, detail: "terminated"),
+            .native(action: .recover, detail: "http://a.test/"),
+            .native(action: .webProcessTerminated, detail: "crashed"),
+            .native(action: .crashLoop, detail: "http://a.test/"),
+            .navigation(url: "https://evil.test/", handler: "origin-allowlist", policy: .cancel, navigationType: .linkActivated, target: .currentView, phase: .request),
+            .navigation(url: "https://evil.test/2", handler: "origin-allowlist", policy: .cancel, navigationType: .other, target: .newWindow, phase: .request),
+            .navigation(url: "http://a.test/", handler: "default-allow", policy: .allow, navigationType: .other, target: .currentView, phase: .response),
+            .message(name: "ping", outcome: .resolved, error: nil, origin: "http://a.test"),
+            .message(name: "ping", outcome: .resolved, error: nil, origin: "http://a.test"),
+            .message(name: "nonsense", outcome: .rejected, error: "no strategy", origin: "https://evil.test"),
+            .native(action: .displayOff, detail: "schedule"),
         ]
         for event in events { metrics.record(event) }
         #expect(value(metrics, "vitrine_web_process_terminations_total", ["reason": "crashed"]) == 2)
@@ -129,7 +129,7 @@ struct ContainerMetricsTests {
         #expect(value(metrics, "vitrine_script_messages_total", ["outcome": "resolved"]) == 2)
         #expect(value(metrics, "vitrine_script_messages_total", ["outcome": "rejected"]) == 1)
         #expect(value(metrics, "vitrine_display_on") == 0)
-        metrics.record(.native(action: "display-on", detail: "command"))
+        metrics.record(.native(action: .displayOn, detail: "command"))
         #expect(value(metrics, "vitrine_display_on") == 1)
         #expect(value(metrics, "vitrine_up") == 1)
         metrics.up = false

@@ -132,23 +132,23 @@ struct EventSinksTests {
     @Test func sinksAddedBeforeTheStartGetWhatWasRecordedWhileBuilding() {
         var sinks = EventSinks()
         let early = MemoryEventLog()
-        sinks.record(.native(action: "tls-exception", detail: "example.org"))
+        sinks.record(.native(action: .tlsException, detail: "example.org"))
         sinks.add(early)
         let late = MemoryEventLog()
         sinks.add(late)
-        sinks.record(.native(action: "home", detail: ""))
-        #expect(early.events == [.native(action: "tls-exception", detail: "example.org"), .native(action: "home", detail: "")])
+        sinks.record(.native(action: .home, detail: ""))
+        #expect(early.events == [.native(action: .tlsException, detail: "example.org"), .native(action: .home, detail: "")])
         #expect(late.events == early.events)
         sinks.started()
         let afterStart = MemoryEventLog()
         sinks.add(afterStart)
-        sinks.record(.native(action: "emit", detail: "x"))
-        #expect(afterStart.events == [.native(action: "emit", detail: "x")], "after the start, only what comes next")
+        sinks.record(.native(action: .emit, detail: "x"))
+        #expect(afterStart.events == [.native(action: .emit, detail: "x")], "after the start, only what comes next")
     }
 
     @Test func aContainerThatNeverStartsKeepsABoundedNumber() {
         var sinks = EventSinks()
-        for index in 0...EventSinks.startupLimit { sinks.record(.native(action: "n", detail: "\(index)")) }
+        for index in 0...EventSinks.startupLimit { sinks.record(.native(action: .emit, detail: "\(index)")) }
         let late = MemoryEventLog()
         sinks.add(late)
         #expect(late.events.isEmpty, "past the limit nothing is kept")

@@ -148,7 +148,7 @@ struct ScheduleTests {
         #expect(scheduler.takeDue(at: morning + 6 * 3600) == [])
         #expect(scheduler.displayOn == false)
         #expect(scheduler.takeDue(at: Self.at("2026-03-29T07:00:00+02:00")) == [.display(on: true, reason: "schedule")])
-        #expect(ScheduledAction.display(on: false, reason: "command").event == .native(action: "display-off", detail: "command"))
+        #expect(ScheduledAction.display(on: false, reason: "command").event == .native(action: .displayOff, detail: "command"))
     }
 }
 

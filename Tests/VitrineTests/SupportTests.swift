@@ -142,7 +142,7 @@ struct ContainerEventTests {
 
     @Test func navigationShape() {
         let event = ContainerEvent.navigation(url: "https://a.test/", handler: "deep-link", policy: .cancel,
-                                              navigationType: "linkActivated", target: "currentView", phase: "request")
+                                              navigationType: .linkActivated, target: .currentView, phase: .request)
         let json = event.json
         #expect(keys(json).isSuperset(of: ["type", "url", "handler", "policy"]))
         #expect(json["type"] == "navigation")
@@ -155,19 +155,19 @@ struct ContainerEventTests {
     }
 
     @Test func messageShape() {
-        let ok = ContainerEvent.message(name: "page", outcome: "success", error: nil).json
+        let ok = ContainerEvent.message(name: "page", outcome: .resolved, error: nil).json
         #expect(keys(ok) == ["type", "name", "outcome"])
-        #expect(ok == ["type": "message", "name": "page", "outcome": "success"])
-        let failed = ContainerEvent.message(name: "camera", outcome: "failure", error: "no strategy").json
+        #expect(ok == ["type": "message", "name": "page", "outcome": "resolved"])
+        let failed = ContainerEvent.message(name: "camera", outcome: .rejected, error: "no strategy").json
         #expect(keys(failed) == ["type", "name", "outcome", "error"])
         #expect(failed["error"] == "no strategy")
     }
 
     @Test func loadShape() {
-        let finished = ContainerEvent.load(event: "finished", url: "app://demo/index.html", error: nil).json
+        let finished = ContainerEvent.load(event: .finished, url: "app://demo/index.html", error: nil).json
         #expect(keys(finished) == ["type", "event", "url"])
         #expect(finished == ["type": "load", "event": "finished", "url": "app://demo/index.html"])
-        let failed = ContainerEvent.load(event: "failed", url: "https://x.test/", error: "TLS").json
+        let failed = ContainerEvent.load(event: .failed, url: "https://x.test/", error: "TLS").json
         #expect(failed["error"] == "TLS")
     }
 }
@@ -182,15 +182,15 @@ struct JSONLinesEventLogTests {
 
         let events: [ContainerEvent] = [
             .navigation(url: "https://a.test/", handler: "default-allow", policy: .allow,
-                        navigationType: "other", target: "currentView", phase: "request"),
-            .message(name: "user", outcome: "success", error: nil),
-            .load(event: "finished", url: "https://a.test/", error: nil),
+                        navigationType: .other, target: .currentView, phase: .request),
+            .message(name: "user", outcome: .resolved, error: nil),
+            .load(event: .finished, url: "https://a.test/", error: nil),
             // The same event twice in a row (its line is reused), then one that differs only in origin.
-            .message(name: "ping", outcome: "rejected", error: "quote \" and\nnewline", origin: "https://a.test"),
-            .message(name: "ping", outcome: "rejected", error: "quote \" and\nnewline", origin: "https://a.test"),
-            .message(name: "ping", outcome: "rejected", error: "quote \" and\nnewline", origin: "https://b.test"),
+            .message(name: "ping", outcome: .rejected, error: "quote \" and\nnewline", origin: "https://a.test"),
+            .message(name: "ping", outcome: .rejected, error: "quote \" and\nnewline", origin: "https://a.test"),
+            .message(name: "ping", outcome: .rejected, error: "quote \" and\nnewline", origin: "https://b.test"),
             .permission(kind: "camera", origin: "https://a.test", granted: false),
-            .native(action: "emit", detail: "cart/changed"),
+            .native(action: .emit, detail: "cart/changed"),
         ]
         let log = try JSONLinesEventLog(path: path)
         log.record(events[0])
@@ -221,9 +221,9 @@ struct JSONLinesEventLogTests {
         try #"{"type":"earlier"}"#.appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
 
         let log = try JSONLinesEventLog(path: path)
-        log.record(.message(name: "page", outcome: "success", error: nil))
+        log.record(.message(name: "page", outcome: .resolved, error: nil))
         let second = try JSONLinesEventLog(path: path)
-        second.record(.load(event: "started", url: "about:blank", error: nil))
+        second.record(.load(event: .started, url: "about:blank", error: nil))
 
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
@@ -243,12 +243,12 @@ struct JSONLinesEventLogTests {
 
         var scheduled: [@MainActor () -> Void] = []
         var log: JSONLinesEventLog? = try JSONLinesEventLog(path: path) { scheduled.append($0) }
-        for number in 0..<3 { log?.record(.native(action: "emit", detail: "event \(number)")) }
+        for number in 0..<3 { log?.record(.native(action: .emit, detail: "event \(number)")) }
         #expect(try lineCount() == 0, "nothing written before the flush runs")
         #expect(scheduled.count == 1, "one flush scheduled for the whole burst")
         scheduled.removeFirst()()
         #expect(try lineCount() == 3)
-        log?.record(.native(action: "emit", detail: "next burst"))
+        log?.record(.native(action: .emit, detail: "next burst"))
         #expect(scheduled.count == 1, "the next burst schedules its own flush")
         scheduled.removeFirst()()
         #expect(try lineCount() == 4)
@@ -257,13 +257,13 @@ struct JSONLinesEventLogTests {
         let detail = String(repeating: "x", count: 1000)
         var recorded = 0
         while (recorded + 1) * 1000 < JSONLinesEventLog.batchLimit + 2000 {
-            log?.record(.native(action: "emit", detail: detail + String(recorded)))
+            log?.record(.native(action: .emit, detail: detail + String(recorded)))
             recorded += 1
         }
         #expect(try lineCount() > 3, "the limit forced a write")
         #expect(scheduled.count == 1, "its scheduled flush is still to run: no second one")
 
-        log?.record(.native(action: "emit", detail: "last"))
+        log?.record(.native(action: .emit, detail: "last"))
         log = nil // released before its flush ran: the lines are written anyway
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 4 + recorded + 1)

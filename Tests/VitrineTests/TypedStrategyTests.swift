@@ -109,7 +109,7 @@ struct TypedStrategyTests {
     }
 
     @Test func theEventsLogRecordsTheCode() {
-        let event = ContainerEvent.message(name: "cart.add", outcome: "rejected", error: "cart.add: the shop is closed",
+        let event = ContainerEvent.message(name: "cart.add", outcome: .rejected, error: "cart.add: the shop is closed",
                                            origin: "app://app", code: "CartError.closed")
         #expect(event.json["code"] == "CartError.closed")
         #expect(event.json["name"] == "cart.add")

@@ -72,9 +72,9 @@ public final class ContainerMetrics: EventSink {
         case let .load(event, _, _):
             loadChanged(event)
         case let .navigation(_, handler, policy, _, _, phase):
-            navigations[NavigationKey(handler: handler, policy: policy.rawValue, phase: phase), default: 0] += 1
+            navigations[NavigationKey(handler: handler, policy: policy.rawValue, phase: phase.rawValue), default: 0] += 1
         case let .message(_, outcome, _, _, _):
-            messages[outcome, default: 0] += 1
+            messages[outcome.rawValue, default: 0] += 1
         case let .native(action, detail):
             nativeEvent(action, detail)
         case .permission:
@@ -82,16 +82,16 @@ public final class ContainerMetrics: EventSink {
         }
     }
 
-    private func loadChanged(_ event: String) {
+    private func loadChanged(_ event: ContainerEvent.LoadEvent) {
         switch event {
-        case "started":
+        case .started:
             currentLoadIsErrorPage = errorPageAnnounced
             errorPageAnnounced = false
             currentLoadFailed = false
             if !currentLoadIsErrorPage { loadsStarted += 1 }
-        case "failed", "tls-error":
+        case .failed, .tlsError:
             currentLoadFailed = true
-        case "finished" where !currentLoadFailed && !currentLoadIsErrorPage:
+        case .finished where !currentLoadFailed && !currentLoadIsErrorPage:
             loadsFinished += 1
             lastSuccessfulLoad = now
         default:
@@ -99,20 +99,20 @@ public final class ContainerMetrics: EventSink {
         }
     }
 
-    private func nativeEvent(_ action: String, _ detail: String) {
+    private func nativeEvent(_ action: ContainerEvent.NativeAction, _ detail: String) {
         switch action {
-        case "load-failure": loadFailures[detail, default: 0] += 1
-        case "error-page":
+        case .loadFailure: loadFailures[detail, default: 0] += 1
+        case .errorPage:
             errorPages += 1
             errorPageAnnounced = true
-        case "web-process-terminated": terminations[detail, default: 0] += 1
-        case "recover": crashRecoveries += 1
-        case "crash-loop": crashLoops += 1
-        case "recovered": loadRecoveries += 1
-        case "unresponsive": hangs += 1
+        case .webProcessTerminated: terminations[detail, default: 0] += 1
+        case .recover: crashRecoveries += 1
+        case .crashLoop: crashLoops += 1
+        case .recovered: loadRecoveries += 1
+        case .unresponsive: hangs += 1
         // The schedule's, a command's or input's (`SignageScheduler`'s events).
-        case "display-on": displayOn = true
-        case "display-off": displayOn = false
+        case .displayOn: displayOn = true
+        case .displayOff: displayOn = false
         default: break
         }
     }

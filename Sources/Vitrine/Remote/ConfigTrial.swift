@@ -29,13 +29,13 @@ public struct ConfigTrial: Sendable, Equatable {
     /// The verdict `event` settles, if any.
     public mutating func observe(_ event: ContainerEvent) -> Verdict? {
         switch event {
-        case .navigation(_, _, .allow, _, _, "request"):
+        case .navigation(_, _, .allow, _, _, .request):
             loading = true
-        case .load("failed", _, _), .load("tls-error", _, _):
+        case .load(.failed, _, _), .load(.tlsError, _, _):
             loading = false
-        case .load("finished", _, _):
+        case .load(.finished, _, _):
             return loading ? .keep : nil
-        case .native(action: "crash-loop", let detail):
+        case .native(action: .crashLoop, let detail):
             return .rollBack(reason: "the new configuration's page crashed in a loop (\(detail))")
         default:
             break

@@ -30,11 +30,11 @@ public struct KioskState: Sendable, Equatable {
     /// first display's alone (`ownsURL`): one kiosk, one address.
     public mutating func observe(_ event: ContainerEvent, ownsURL: Bool = true) {
         switch event {
-        case let .load("finished", url, _):
+        case let .load(.finished, url, _):
             if ownsURL { self.url = url }
-        case let .load("failed", url, error), let .load("tls-error", url, error):
+        case let .load(.failed, url, error), let .load(.tlsError, url, error):
             lastError = "\(error ?? "load failed"): \(url)"
-        case .native(action: "web-process-terminated", _):
+        case .native(action: .webProcessTerminated, _):
             crashes += 1
         default:
             break

@@ -16,9 +16,9 @@ public enum ScheduledAction: Sendable, Equatable {
     /// The events log's line for it: a `native` event's action and detail.
     public var event: ContainerEvent {
         switch self {
-        case .showPage(let index, let url): .native(action: "schedule-page", detail: "\(index) \(url.absoluteString)")
-        case .reload: .native(action: "schedule-reload", detail: "")
-        case .display(let on, let reason): .native(action: on ? "display-on" : "display-off", detail: reason)
+        case .showPage(let index, let url): .native(action: .schedulePage, detail: "\(index) \(url.absoluteString)")
+        case .reload: .native(action: .scheduleReload, detail: "")
+        case .display(let on, let reason): .native(action: .display(on: on), detail: reason)
         }
     }
 }

@@ -8,16 +8,129 @@ import Glibc
 #endif
 
 /// Something worth auditing: a navigation decision, a script message, a load event.
+///
+/// Every name an event line carries is a case of one of the enums below, spelled once
+/// (their raw values): consumers switch over cases, so a renamed event cannot go unnoticed.
+/// `Resources/events.schema.json` describes the lines they make.
 public enum ContainerEvent: Sendable, Equatable {
-    case navigation(url: String, handler: String, policy: NavigationPolicy, navigationType: String, target: String, phase: String)
+    case navigation(url: String, handler: String, policy: NavigationPolicy, navigationType: NavigationAction.NavigationType,
+                    target: NavigationAction.Target, phase: NavigationPhase)
     /// `origin` is the caller's origin as the bridge's isolated world saw it; `code` the
     /// strategy's own error (`TypeName.caseName`) when it threw one.
-    case message(name: String, outcome: String, error: String?, origin: String? = nil, code: String? = nil)
-    case load(event: String, url: String, error: String?)
+    case message(name: String, outcome: MessageOutcome, error: String?, origin: String? = nil, code: String? = nil)
+    case load(event: LoadEvent, url: String, error: String?)
     /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
-    case native(action: String, detail: String)
+    case native(action: NativeAction, detail: String)
     /// A page asked for a permission (camera, geolocation, …) and got this answer.
     case permission(kind: String, origin: String, granted: Bool)
+
+    /// An event line's `type`.
+    public enum Kind: String, Sendable, CaseIterable {
+        case navigation, message, load, native, permission
+    }
+
+    /// When the navigation was judged: before its request, at its response, or once its
+    /// document was committed (a kiosk refusing a top-level document it never shows).
+    public enum NavigationPhase: String, Sendable, CaseIterable {
+        case request, response, commit
+    }
+
+    /// A script message's fate: its strategy's reply, or an error.
+    public enum MessageOutcome: String, Sendable, CaseIterable {
+        case resolved, rejected
+    }
+
+    /// A page load's progress, after WebKit's `load-changed` (`started` … `finished`),
+    /// `load-failed` (`failed`) and `load-failed-with-tls-errors` (`tls-error`). A failed
+    /// load ends in `finished` too.
+    public enum LoadEvent: String, Sendable, CaseIterable {
+        case started, redirected, committed, finished, failed
+        case tlsError = "tls-error"
+    }
+
+    /// What native work happened (`detail` says on what).
+    public enum NativeAction: String, Sendable, CaseIterable {
+        // Pages and windows
+        case home
+        case showHome = "show-home"
+        case presentRoute = "present-route"
+        case openExternally = "open-externally"
+        case openWindow = "open-window"
+        case emit
+        case confirm
+        case message
+        case window
+        case windowStateRestored = "window-state-restored"
+        case blockedClose = "blocked-close"
+        case clipboard
+        case notification
+        case notificationClicked = "notification-clicked"
+        case fileDialog = "file-dialog"
+        case devReload = "dev-reload"
+        // Recovery: crashes, hangs, failed loads and their retries
+        case webProcessTerminated = "web-process-terminated"
+        case recover
+        case crashLoop = "crash-loop"
+        case unresponsive
+        case loadFailure = "load-failure"
+        case errorPage = "error-page"
+        case retry
+        case retryLoad = "retry-load"
+        case recovered
+        // Network and certificates
+        case proxy
+        case ca
+        case caFailed = "ca-failed"
+        case caTrusted = "ca-trusted"
+        case tlsException = "tls-exception"
+        case tlsExceptionFailed = "tls-exception-failed"
+        case clientCertificate = "client-certificate"
+        case clientCertificateFailed = "client-certificate-failed"
+        case credentials
+        case authenticationRefused = "authentication-refused"
+        // Downloads
+        case downloadStarted = "download-started"
+        case downloadFinished = "download-finished"
+        case downloadRefused = "download-refused"
+        // Kiosk lock-down
+        case blockedShortcut = "blocked-shortcut"
+        case blockedContextMenu = "blocked-context-menu"
+        case blockedDialog = "blocked-dialog"
+        case cursorHidden = "cursor-hidden"
+        case inhibitIdle = "inhibit-idle"
+        case idleReset = "idle-reset"
+        case dataCleared = "data-cleared"
+        case keyboardShown = "keyboard-shown"
+        case keyboardHidden = "keyboard-hidden"
+        case keyboardLayoutError = "keyboard-layout-error"
+        // Signage and displays
+        case schedulePage = "schedule-page"
+        case schedulePageFailed = "schedule-page-failed"
+        case scheduleReload = "schedule-reload"
+        case displayOn = "display-on"
+        case displayOff = "display-off"
+        case displayWindowOpened = "display-window-opened"
+        case displayWindowShown = "display-window-shown"
+        case displayWindowClosed = "display-window-closed"
+        // Configuration pushes
+        case configPush = "config-push"
+
+        /// The display's new state.
+        public static func display(on: Bool) -> NativeAction { on ? .displayOn : .displayOff }
+        /// The on-screen keyboard's new state.
+        public static func keyboard(shown: Bool) -> NativeAction { shown ? .keyboardShown : .keyboardHidden }
+    }
+
+    /// The line's `type`.
+    public var kind: Kind {
+        switch self {
+        case .navigation: .navigation
+        case .message: .message
+        case .load: .load
+        case .native: .native
+        case .permission: .permission
+        }
+    }
 
     /// The JSON object written to the events log (see `encode(to:)`).
     public var json: JSONValue {
@@ -39,18 +152,19 @@ extension ContainerEvent: Encodable {
         let fields: [(Key, String?)]
         switch self {
         case let .navigation(url, handler, policy, navigationType, target, phase):
-            fields = [(.type, "navigation"), (.url, url), (.handler, handler), (.policy, policy.rawValue),
-                      (.navigationType, navigationType), (.target, target), (.phase, phase)]
+            fields = [(.url, url), (.handler, handler), (.policy, policy.rawValue),
+                      (.navigationType, navigationType.rawValue), (.target, target.rawValue), (.phase, phase.rawValue)]
         case let .message(name, outcome, error, origin, code):
-            fields = [(.type, "message"), (.name, name), (.outcome, outcome), (.error, error), (.code, code), (.origin, origin)]
+            fields = [(.name, name), (.outcome, outcome.rawValue), (.error, error), (.code, code), (.origin, origin)]
         case let .load(event, url, error):
-            fields = [(.type, "load"), (.event, event), (.url, url), (.error, error)]
+            fields = [(.event, event.rawValue), (.url, url), (.error, error)]
         case let .native(action, detail):
-            fields = [(.type, "native"), (.action, action), (.detail, detail)]
+            fields = [(.action, action.rawValue), (.detail, detail)]
         case let .permission(kind, origin, granted):
-            fields = [(.type, "permission"), (.kind, kind), (.origin, origin)]
+            fields = [(.kind, kind), (.origin, origin)]
             try object.encode(granted, forKey: .granted)
         }
+        try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }
     }
 }

@@ -73,9 +73,9 @@ public struct EventRateLimiter: Sendable {
     public static func kind(of event: ContainerEvent) -> String {
         let kind: String = switch event {
         case let .navigation(_, handler, policy, _, _, _): "navigation \(handler) \(policy.rawValue)"
-        case let .message(name, outcome, _, _, _): "message \(name) \(outcome)"
-        case let .load(event, _, _): "load \(event)"
-        case let .native(action, _): "native \(action)"
+        case let .message(name, outcome, _, _, _): "message \(name) \(outcome.rawValue)"
+        case let .load(event, _, _): "load \(event.rawValue)"
+        case let .native(action, _): "native \(action.rawValue)"
         case let .permission(kind, _, granted): "permission \(kind) \(granted)"
         }
         guard kind.utf8.count > 120 else { return kind }

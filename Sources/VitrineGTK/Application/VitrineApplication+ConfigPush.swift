@@ -73,7 +73,7 @@ extension VitrineApplication {
                                     previousText: Array(previousText), reply: reply)
         self.trial = trial
         printToStandardError("\(Self.programName): applying a pushed configuration to \(configPath) (on trial for \(timeout.inSeconds) s)")
-        container?.record(.native(action: "config-push", detail: "applying \(configPath)"))
+        container?.record(.native(action: .configPush, detail: "applying \(configPath)"))
         replaceContainer(with: pushed)
         Task { @MainActor [weak self, weak trial] in
             try? await Task.sleep(for: timeout)
@@ -99,7 +99,7 @@ extension VitrineApplication {
         switch verdict {
         case .keep:
             printToStandardError("\(Self.programName): the pushed configuration is kept")
-            container?.record(.native(action: "config-push", detail: "kept"))
+            container?.record(.native(action: .configPush, detail: "kept"))
             trial.answer(.success)
         case .rollBack(let reason):
             printToStandardError("\(Self.programName): rolling back the pushed configuration: \(reason)")
@@ -110,7 +110,7 @@ extension VitrineApplication {
                 restored = " (and the previous file could not be written back: \(error))"
             }
             replaceContainer(with: trial.previous)
-            container?.record(.native(action: "config-push", detail: "rolled back: \(reason)\(restored)"))
+            container?.record(.native(action: .configPush, detail: "rolled back: \(reason)\(restored)"))
             trial.answer(.failure("rolled back: \(reason)\(restored)"))
         }
     }

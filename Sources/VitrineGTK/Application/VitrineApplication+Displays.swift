@@ -20,7 +20,6 @@ extension VitrineApplication {
             guard let self else { return }
             for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
-            container.addEventSink(self.dispatch)
             if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
             if let mqtt = self.mqtt {
                 self.connectMQTT(to: container, reporting: DisplayWindowEvents(container, mqtt: mqtt) { [weak self] in self?.dispatch.container })

@@ -148,8 +148,8 @@ public final class VitrineApplication: EventSink {
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
-            case "finished": self.firstLoadFinished(container)
-            case "failed" where self.oneShot: self.finish(status: 1, message: "the first load failed")
+            case .finished: self.firstLoadFinished(container)
+            case .failed where self.oneShot: self.finish(status: 1, message: "the first load failed")
             default: break
             }
         }
@@ -209,7 +209,6 @@ public final class VitrineApplication: EventSink {
         for observe in containerObservers { observe(container) }
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(self)
-        container.addEventSink(dispatch)
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if mqtt != nil { connectMQTT(to: container) }
         // Closing the last of the app's windows ends the program.
@@ -263,8 +262,8 @@ public final class VitrineApplication: EventSink {
     public func record(_ event: ContainerEvent) {
         observeTrial(event)
         guard !firstLoadSettled, oneShot,
-              case let .navigation(url, handler, .cancel, _, _, "request") = event,
-              url == configuration.startURL?.absoluteString
+              case let .navigation(url, handler, .cancel, _, _, .request) = event,
+              let start = configuration.startURL, let refused = URL(string: url), refused.isSamePage(as: start)
         else { return }
         finish(status: 1, message: "the start page \(url) was blocked by the navigation chain (\(handler))")
     }

@@ -61,7 +61,7 @@ final class Notifier {
     fileprivate func clicked(_ id: String) {
         guard let container = senders.removeValue(forKey: id)?.container, !container.isTornDown else { return }
         gtk_window_present(container.windowPointer)
-        container.record(.native(action: "notification-clicked", detail: id))
+        container.record(.native(action: .notificationClicked, detail: id))
         container.emit("notification:clicked", ["id": .string(id)])
     }
 

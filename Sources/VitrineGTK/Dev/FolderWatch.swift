@@ -104,7 +104,7 @@ public final class DevReloader {
 
     private func reload() {
         guard let container else { return }
-        container.record(.native(action: "dev-reload", detail: lastChange))
+        container.record(.native(action: .devReload, detail: lastChange))
         container.reload()
     }
 }

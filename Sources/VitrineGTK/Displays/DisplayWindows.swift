@@ -87,7 +87,7 @@ public final class DisplayWindows {
         layout = next
         for placement in changes.close {
             guard let container = windows.removeValue(forKey: placement.display) else { continue }
-            container.record(.native(action: "display-window-closed",
+            container.record(.native(action: .displayWindowClosed,
                                      detail: DisplayLayout.eventDetail(placement, url: container.configuration.startURL?.absoluteString)))
             closingByLayout.insert(ObjectIdentifier(container))
             container.close()
@@ -117,13 +117,13 @@ public final class DisplayWindows {
         // is recorded, the fact a reader (and the test) checks the placement by.
         var shown = false
         container.loadObservers.append { [weak self, weak container] event, _ in
-            guard event == "finished", !shown, let self, let container, self.windows[placement.display] === container else { return }
+            guard event == .finished, !shown, let self, let container, self.windows[placement.display] === container else { return }
             shown = true
             let monitor = self.monitorShowing(display: placement.display).map(String.init) ?? "-"
-            container.record(.native(action: "display-window-shown", detail: "\(placement.display) on monitor \(monitor)"))
+            container.record(.native(action: .displayWindowShown, detail: "\(placement.display) on monitor \(monitor)"))
         }
         windows[placement.display] = container
-        container.record(.native(action: "display-window-opened",
+        container.record(.native(action: .displayWindowOpened,
                                  detail: DisplayLayout.eventDetail(placement, url: container.configuration.startURL?.absoluteString)))
         container.start()
     }

@@ -74,7 +74,7 @@ final class OnScreenKeyboard: PaneCollaborator {
 
     func attach(to pane: WebPane) {
         self.pane = pane
-        if let layoutError { pane.record(.native(action: "keyboard-layout-error", detail: layoutError.description)) }
+        if let layoutError { pane.record(.native(action: .keyboardLayoutError, detail: layoutError.description)) }
         for (key, button) in buttons {
             signals.connect(gptr(button), "clicked", context: SignalContext(owner: self, item: KeyItem(key)), handler: gCallback(onKeyClicked))
         }
@@ -160,7 +160,7 @@ final class OnScreenKeyboard: PaneCollaborator {
         switch command {
         case .hide?:
             show(false)
-            pane.record(.native(action: "keyboard-hidden", detail: "hide-key"))
+            pane.record(.native(action: .keyboardHidden, detail: "hide-key"))
         case let command?:
             if let script = command.script {
                 webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
@@ -181,7 +181,7 @@ final class OnScreenKeyboard: PaneCollaborator {
         show(state.isShown)
         // One line per change of what is on screen: shown (or another key set), hidden.
         guard state.isShown != before.isShown || (state.isShown && state.mode != before.mode) else { return }
-        pane.record(.native(action: state.isShown ? "keyboard-shown" : "keyboard-hidden", detail: state.mode.rawValue))
+        pane.record(.native(action: .keyboard(shown: state.isShown), detail: state.mode.rawValue))
     }
 
     private func show(_ shown: Bool) {

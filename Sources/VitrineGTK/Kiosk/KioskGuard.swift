@@ -45,7 +45,7 @@ final class KioskGuard {
             let cursor = gdk_cursor_new_for_display(gdk_window_get_display(gdkWindow), GDK_BLANK_CURSOR)
             gdk_window_set_cursor(gdkWindow, cursor)
             if let cursor { g_object_unref(gptr(cursor)) }
-            container.record(.native(action: "cursor-hidden", detail: ""))
+            container.record(.native(action: .cursorHidden, detail: ""))
         }
         if options.inhibitsScreenBlanking { inhibitScreenBlanking() }
     }
@@ -54,7 +54,7 @@ final class KioskGuard {
     private func inhibitScreenBlanking() {
         guard let container else { return }
         let inhibitor = IdleInhibitor(window: container.windowPointer, reason: "Kiosk")
-        container.record(.native(action: "inhibit-idle", detail: inhibitor.description))
+        container.record(.native(action: .inhibitIdle, detail: inhibitor.description))
         screenBlankingInhibitor = inhibitor
     }
 
@@ -79,16 +79,16 @@ final class KioskGuard {
         if type == GDK_KEY_PRESS {
             let key = event.pointee.key
             if let name = Self.blockedShortcut(keyval: key.keyval, state: GdkModifierType(rawValue: key.state)) {
-                container?.record(.native(action: "blocked-shortcut", detail: name))
+                container?.record(.native(action: .blockedShortcut, detail: name))
                 return true
             }
         }
         if type == GDK_BUTTON_PRESS, event.pointee.button.button == 8 || event.pointee.button.button == 9 {
-            container?.record(.native(action: "blocked-shortcut", detail: "mouse-button-\(event.pointee.button.button)"))
+            container?.record(.native(action: .blockedShortcut, detail: "mouse-button-\(event.pointee.button.button)"))
             return true
         }
         if type == GDK_SCROLL, event.pointee.scroll.state & GDK_CONTROL_MASK.rawValue != 0 {
-            container?.record(.native(action: "blocked-shortcut", detail: "ctrl+scroll"))
+            container?.record(.native(action: .blockedShortcut, detail: "ctrl+scroll"))
             return true
         }
         return false
@@ -119,7 +119,7 @@ final class KioskGuard {
     }
 
     fileprivate func contextMenuRequested() {
-        container?.record(.native(action: "blocked-context-menu", detail: ""))
+        container?.record(.native(action: .blockedContextMenu, detail: ""))
     }
 
     // MARK: Idle reset
@@ -137,11 +137,11 @@ final class KioskGuard {
     private func resetToStart() {
         lastInput = .now
         guard let container else { return }
-        container.record(.native(action: "idle-reset", detail: container.configuration.startURL?.absoluteString ?? ""))
+        container.record(.native(action: .idleReset, detail: container.configuration.startURL?.absoluteString ?? ""))
         if options.clearsDataOnIdleReset {
             let manager = webkit_web_context_get_website_data_manager(ProcessWebContext.current)
             webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, nil, nil)
-            container.record(.native(action: "data-cleared", detail: "all"))
+            container.record(.native(action: .dataCleared, detail: "all"))
         }
         container.returnToStart()
     }

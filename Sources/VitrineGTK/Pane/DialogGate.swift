@@ -35,7 +35,7 @@ final class DialogGate: PaneCollaborator {
         guard let answer = configuration.answer(toScriptDialog: kind) else { return false }
         Self.apply(answer, to: dialog)
         let message = string(webkit_script_dialog_get_message(dialog)) ?? ""
-        pane?.record(.native(action: "blocked-dialog", detail: "\(kind.rawValue): \(message.prefix(120))"))
+        pane?.record(.native(action: .blockedDialog, detail: "\(kind.rawValue): \(message.prefix(120))"))
         return true
     }
 
@@ -43,7 +43,7 @@ final class DialogGate: PaneCollaborator {
     fileprivate func mayOpen(_ what: String) -> Bool {
         guard let configuration else { return false }
         if configuration.opensNativeDialogs { return true }
-        pane?.record(.native(action: "blocked-dialog", detail: what))
+        pane?.record(.native(action: .blockedDialog, detail: what))
         return false
     }
 

@@ -28,10 +28,10 @@ final class DownloadGate: PaneCollaborator {
         let uri = webkit_download_get_request(download).flatMap { string(webkit_uri_request_get_uri($0)) } ?? ""
         guard let container = pane.container, !pane.isTornDown, let directory = pane.configuration.downloadDirectory else {
             webkit_download_cancel(download)
-            pane.record(.native(action: "download-refused", detail: uri))
+            pane.record(.native(action: .downloadRefused, detail: uri))
             return
         }
-        container.record(.native(action: "download-started", detail: uri))
+        container.record(.native(action: .downloadStarted, detail: uri))
         // The download lives until finished or failed; its handlers are released with it.
         for (signal, handler) in [("decide-destination", gCallback(onDecideDestination)), ("finished", gCallback(onFinished))] {
             let context = Unmanaged.passRetained(DownloadContext(directory: directory, container: container)).toOpaque()
@@ -79,6 +79,6 @@ private let onFinished: @convention(c) (UnsafeMutablePointer<WebKitDownload>?, g
     guard let download else { return }
     let destination = string(webkit_download_get_destination(download)) ?? ""
     onMainLoop(data) { data in
-        DownloadContext.from(data)?.container?.record(.native(action: "download-finished", detail: destination))
+        DownloadContext.from(data)?.container?.record(.native(action: .downloadFinished, detail: destination))
     }
 }

@@ -76,7 +76,7 @@ extension MessageAdapter {
         case .failure(let error):
             batch.reject(error.message)
             for _ in 0..<count {
-                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.reportedOrigin))
+                container.record(.message(name: name, outcome: .rejected, error: error.message, origin: frame?.reportedOrigin))
             }
             return
         }
@@ -87,7 +87,7 @@ extension MessageAdapter {
             else {
                 let error = ScriptMessageError(Self.malformed(name))
                 batch.settle(index, with: .failure(error), body: nil)
-                container.record(.message(name: name, outcome: "rejected", error: error.message, origin: frame?.reportedOrigin))
+                container.record(.message(name: name, outcome: .rejected, error: error.message, origin: frame?.reportedOrigin))
                 continue
             }
             answer(name: name, pageURL: pageURL, origin: frame?.reportedOrigin, body: body, messageValue: call.pointer,
@@ -107,7 +107,7 @@ extension MessageAdapter {
     private func reject(_ message: String, name: String, origin: String?, value: UnsafeMutablePointer<JSCValue>,
                         reply: ReplyDestination, container: WebContainer) {
         PendingScriptReply.send(.failure(ScriptMessageError(message)), body: nil, messageValue: value, to: reply)
-        container.record(.message(name: name, outcome: "rejected", error: message, origin: origin))
+        container.record(.message(name: name, outcome: .rejected, error: message, origin: origin))
     }
 
     /// The calling frame's document URL if it may call `name`, else why not (`Admission`).
@@ -161,9 +161,9 @@ extension MessageAdapter {
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
             switch result {
-            case .success: container?.record(.message(name: name, outcome: "resolved", error: nil, origin: origin))
+            case .success: container?.record(.message(name: name, outcome: .resolved, error: nil, origin: origin))
             case .failure(let error):
-                container?.record(.message(name: name, outcome: "rejected", error: error.message, origin: origin, code: error.code))
+                container?.record(.message(name: name, outcome: .rejected, error: error.message, origin: origin, code: error.code))
             }
         }
         // A strategy that knows its answer at once (`ping`) answers within this signal

@@ -29,8 +29,8 @@ final class NavigationAdapter: PaneCollaborator {
         guard var action = NavigationAction(decision: decision, type: type) else {
             // Nothing to judge (an unparsable URL): fail closed.
             webkit_policy_decision_ignore(decision)
-            container.record(.navigation(url: "", handler: "unparsable-url", policy: .cancel, navigationType: "other",
-                                         target: "currentView", phase: "request"))
+            container.record(.navigation(url: "", handler: "unparsable-url", policy: .cancel, navigationType: .other,
+                                         target: .currentView, phase: .request))
             return
         }
         action.parentOrigin = pane.currentURL.flatMap(Origin.init)
@@ -61,8 +61,9 @@ final class NavigationAdapter: PaneCollaborator {
         guard let pane, !pane.isTornDown, let container = pane.container else { return }
         container.record(.navigation(
             url: action.url.absoluteString, handler: verdict.handler, policy: verdict.policy,
-            navigationType: action.navigationType.rawValue, target: action.target.rawValue,
-            phase: action.response == nil ? "request" : "response"))
+            navigationType: action.navigationType, target: action.target,
+            phase: action.response == nil ? .request : .response))
+        if action.response == nil && action.target == .currentView { pane.pendingLoads.decided(action.url, verdict) }
         switch container.configuration.outcome(of: verdict, for: action) {
         case .answer(let policy):
             pending?.apply(policy)
@@ -71,7 +72,7 @@ final class NavigationAdapter: PaneCollaborator {
             pane.load(url)
         case .refuseDownload:
             pending?.apply(.cancel)
-            container.record(.native(action: "download-refused", detail: action.url.absoluteString))
+            container.record(.native(action: .downloadRefused, detail: action.url.absoluteString))
         case .retryLater(let failure):
             pending?.apply(.cancel)
             pane.recovery.serverUnavailable(action.url, failure)

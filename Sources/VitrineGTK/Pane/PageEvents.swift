@@ -26,12 +26,12 @@ final class PageEvents: PaneCollaborator {
     }
 
     fileprivate func loadChanged(_ event: WebKitLoadEvent) {
-        let name: String
+        let name: ContainerEvent.LoadEvent
         switch event {
-        case WEBKIT_LOAD_STARTED: name = "started"
-        case WEBKIT_LOAD_REDIRECTED: name = "redirected"
-        case WEBKIT_LOAD_COMMITTED: name = "committed"
-        case WEBKIT_LOAD_FINISHED: name = "finished"
+        case WEBKIT_LOAD_STARTED: name = .started
+        case WEBKIT_LOAD_REDIRECTED: name = .redirected
+        case WEBKIT_LOAD_COMMITTED: name = .committed
+        case WEBKIT_LOAD_FINISHED: name = .finished
         default: return
         }
         guard let pane else { return }
@@ -54,7 +54,7 @@ final class PageEvents: PaneCollaborator {
     private func refuseTopLevelDocument(_ url: URL) {
         guard let pane, let container = pane.container else { return }
         container.record(.navigation(url: url.absoluteString, handler: Configuration.kioskTopLevelHandler, policy: .cancel,
-                                     navigationType: "other", target: "currentView", phase: "commit"))
+                                     navigationType: .other, target: .currentView, phase: .commit))
         if webkit_web_view_can_go_back(pane.webView) != 0 {
             webkit_web_view_go_back(pane.webView)
         } else if let start = container.configuration.startURL {
@@ -71,7 +71,7 @@ final class PageEvents: PaneCollaborator {
     fileprivate func closeRequested() {
         guard let pane, let container = pane.container else { return }
         guard pane.configuration.mayClose(by: .page) else {
-            return container.record(.native(action: "blocked-close", detail: CloseRequest.page.rawValue))
+            return container.record(.native(action: .blockedClose, detail: CloseRequest.page.rawValue))
         }
         container.close()
     }

@@ -45,24 +45,24 @@ final class PermissionGate: PaneCollaborator {
             let answer = webkit_credential_new(credential.username, credential.password, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
             webkit_authentication_request_authenticate(request, answer)
             webkit_credential_free(answer)
-            pane.record(.native(action: "credentials", detail: credential.description))
+            pane.record(.native(action: .credentials, detail: credential.description))
         case .clientCertificate(let certificate):
             var error: UnsafeMutablePointer<GError>?
             guard let tls = g_tls_certificate_new_from_files(certificate.certificatePath, certificate.keyPath, &error) else {
-                pane.record(.native(action: "client-certificate-failed", detail: "\(host): \(GLibError.take(&error, "cannot read"))"))
+                pane.record(.native(action: .clientCertificateFailed, detail: "\(host): \(GLibError.take(&error, "cannot read"))"))
                 return .cancel
             }
             let answer = webkit_credential_new_for_certificate(tls, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
             webkit_authentication_request_authenticate(request, answer)
             webkit_credential_free(answer)
             g_object_unref(gptr(tls))
-            pane.record(.native(action: "client-certificate", detail: host))
+            pane.record(.native(action: .clientCertificate, detail: host))
         case .cancel(let reason):
-            pane.record(.native(action: "authentication-refused", detail: "\(host): \(reason)"))
+            pane.record(.native(action: .authenticationRefused, detail: "\(host): \(reason)"))
             return .cancel
         case .unconfigured:
             if pane.configuration.opensNativeDialogs { return .ask }
-            pane.record(.native(action: "blocked-dialog", detail: "authentication: \(host)"))
+            pane.record(.native(action: .blockedDialog, detail: "authentication: \(host)"))
             return .cancel
         }
         return .answered

@@ -69,17 +69,17 @@ final class RecoveryMonitor: PaneCollaborator {
         default: why = "terminated"
         }
         let url = showingErrorPageFor ?? pane.currentURL ?? container.configuration.startURL
-        container.record(.native(action: "web-process-terminated", detail: why))
+        container.record(.native(action: .webProcessTerminated, detail: why))
         pane.messages.processDied() // every frame's token died with its process
         hangs?.reset()
         let response = crashes.processDied(at: .now)
         guard let url else { return }
         switch response {
         case .showCrashLoopPage(let countdown):
-            container.record(.native(action: "crash-loop", detail: url.absoluteString))
+            container.record(.native(action: .crashLoop, detail: url.absoluteString))
             show(ErrorPage(kind: .crashLoop, url: url, detail: "The page's process \(why).", countdown: countdown))
         case .reload:
-            container.record(.native(action: "recover", detail: url.absoluteString))
+            container.record(.native(action: .recover, detail: url.absoluteString))
             pane.load(url)
         }
     }
@@ -108,7 +108,7 @@ final class RecoveryMonitor: PaneCollaborator {
         case .wait:
             break
         case .terminate:
-            pane.record(.native(action: "unresponsive", detail: pane.currentURL?.absoluteString ?? ""))
+            pane.record(.native(action: .unresponsive, detail: pane.currentURL?.absoluteString ?? ""))
             webkit_web_view_terminate_web_process(pane.webView)
         case .sendProbe:
             probe(pane.webView, sentAt: now)
@@ -136,7 +136,7 @@ final class RecoveryMonitor: PaneCollaborator {
         guard let pane else { return false }
         disarmLoadDeadline()
         let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
-        pane.container?.paneLoadChanged(pane, event: "failed", url: URL(string: uri), error: message)
+        pane.container?.paneLoadChanged(pane, event: .failed, url: URL(string: uri), error: message)
         guard let error, let url = URL(string: uri) else { return false }
         let isCancellation = (error.pointee.domain == webkit_network_error_quark() && error.pointee.code == WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
             || error.pointee.domain == webkit_policy_error_quark()
@@ -144,7 +144,7 @@ final class RecoveryMonitor: PaneCollaborator {
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
         let failure = Self.failure(of: error)
-        pane.record(.native(action: "load-failure", detail: failure.label))
+        pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return false }
         retryLater(.network, url, detail: message, because: failure)
         return true
@@ -154,7 +154,7 @@ final class RecoveryMonitor: PaneCollaborator {
     /// response): the error page, and a later attempt.
     func serverUnavailable(_ url: URL, _ failure: LoadFailure) {
         guard let pane, !pane.isTornDown else { return }
-        pane.record(.native(action: "load-failure", detail: failure.label))
+        pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return }
         retryLater(.network, url, detail: "The server answered \(failure.label).", because: failure)
     }
@@ -169,7 +169,7 @@ final class RecoveryMonitor: PaneCollaborator {
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled, let self, let pane = self.pane, !pane.isTornDown else { return }
             self.loadDeadline = nil
-            pane.record(.native(action: "load-failure", detail: LoadFailure.timedOut.label))
+            pane.record(.native(action: .loadFailure, detail: LoadFailure.timedOut.label))
             guard pane.configuration.showsErrorPages else { return webkit_web_view_stop_loading(pane.webView) }
             // The error page's load replaces the waiting one (whose cancellation is no failure).
             self.retryLater(.network, url, detail: "No answer within \(timeout.wholeSecondsRoundedUp) s.", because: .timedOut)
@@ -225,12 +225,12 @@ final class RecoveryMonitor: PaneCollaborator {
         guard let pane, let url = URL(string: uri) else { return false }
         if let certificate, let host = url.host?.lowercased(), vouchedHosts.insert(host).inserted,
            TrustAnchors.vouch(for: certificate, host: host, port: url.port ?? (url.scheme == "https" ? 443 : 80)) {
-            pane.record(.native(action: "ca-trusted", detail: host))
+            pane.record(.native(action: .caTrusted, detail: host))
             webkit_web_view_load_uri(pane.webView, uri)
             return true
         }
-        pane.record(.load(event: "tls-error", url: uri, error: "untrusted certificate"))
-        pane.record(.native(action: "load-failure", detail: LoadFailure.tls.label))
+        pane.record(.load(event: .tlsError, url: uri, error: "untrusted certificate"))
+        pane.record(.native(action: .loadFailure, detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }
         retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
         return true
@@ -240,7 +240,7 @@ final class RecoveryMonitor: PaneCollaborator {
         guard let pane else { return }
         showingErrorPageFor = page.url
         errorPageStarting = true
-        pane.record(.native(action: "error-page", detail: "\(page.kind.rawValue) \(page.url.absoluteString)"))
+        pane.record(.native(action: .errorPage, detail: "\(page.kind.rawValue) \(page.url.absoluteString)"))
         webkit_web_view_load_alternate_html(pane.webView, page.html(), page.url.absoluteString, nil)
     }
 }

@@ -43,6 +43,8 @@ final class WebPane {
     let network: NetworkWatch
     /// Vitrine's own keyboard below the view, when the kiosk asks for it.
     let keyboard: OnScreenKeyboard?
+    /// Loads whose caller waits for their navigation's decision.
+    let pendingLoads: PendingLoads
     /// The container's `app://` files, routed to this view until tear-down.
     private var appScheme: AppSchemeRoute?
     private(set) var isTornDown = false
@@ -50,6 +52,8 @@ final class WebPane {
     init(container: WebContainer) {
         self.container = container
         configuration = container.configuration
+        // The chain's own timeout, and time for WebKit to ask.
+        pendingLoads = PendingLoads(timeout: configuration.navigationChain.defaultTimeout + .seconds(5))
         contentManager = GObjectReference(adopting: webkit_user_content_manager_new())
         // The view is a floating GtkWidget; sinking it gives the pane a real reference.
         let webView = ProcessWebContext.makeView(contentManager: contentManager.pointer)
@@ -88,7 +92,13 @@ final class WebPane {
         string(webkit_web_view_get_uri(webView)).flatMap(URL.init(string:))
     }
 
-    func load(_ url: URL) {
+    /// Loads `url`; `answer`, if any, is told its navigation's decision once (see
+    /// `PendingLoads`; `abandoned` if the pane goes first).
+    func load(_ url: URL, answer: (@MainActor (LoadOutcome) -> Void)? = nil) {
+        if let answer {
+            guard !isTornDown else { return answer(.abandoned(reason: "the window is closed")) }
+            pendingLoads.add(url, answer: answer)
+        }
         webkit_web_view_load_uri(webView, url.absoluteString)
     }
 
@@ -155,6 +165,7 @@ final class WebPane {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
+        pendingLoads.abandonAll("the window is closed")
         appScheme = nil
         navigation.tearDown()
         messages.tearDown()

@@ -33,7 +33,7 @@ final class LoadRetrier {
     func failed(_ url: URL, because failure: LoadFailure) -> Duration {
         let delay = schedule.failed()
         pending = url
-        pane?.record(.native(action: "retry", detail:
+        pane?.record(.native(action: .retry, detail:
             "\(schedule.attempts) \(url.absoluteString) in \((delay.inSeconds * 10).rounded() / 10) s (\(failure.label))"))
         timer?.cancel()
         timer = Task { @MainActor [weak self] in
@@ -57,7 +57,7 @@ final class LoadRetrier {
         guard let url = pending, timer == nil else { return }
         pending = nil
         schedule.succeeded()
-        pane?.record(.native(action: "recovered", detail: url.absoluteString))
+        pane?.record(.native(action: .recovered, detail: url.absoluteString))
     }
 
     func cancel() {
@@ -78,7 +78,7 @@ final class LoadRetrier {
             pending = nil
             return
         }
-        pane.record(.native(action: "retry-load", detail: "\(schedule.attempts) \(url.absoluteString) (\(trigger))"))
+        pane.record(.native(action: .retryLoad, detail: "\(schedule.attempts) \(url.absoluteString) (\(trigger))"))
         pane.load(url)
     }
 }

@@ -25,12 +25,12 @@ enum NetworkSetup {
         switch proxy {
         case .system:
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_DEFAULT, nil)
-            record(.native(action: "proxy", detail: "system"))
+            record(.native(action: .proxy, detail: "system"))
         case .custom(let url):
             let settings = network.noProxy.withCStringArray { webkit_network_proxy_settings_new(url.absoluteString, $0) }
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings)
             webkit_network_proxy_settings_free(settings)
-            record(.native(action: "proxy", detail: url.absoluteString))
+            record(.native(action: .proxy, detail: url.absoluteString))
         }
     }
 }
@@ -54,7 +54,7 @@ enum TrustAnchors {
         for file in files {
             var error: UnsafeMutablePointer<GError>?
             guard let list = g_tls_certificate_list_new_from_file(file, &error) else {
-                record(.native(action: "ca-failed", detail: "\(file): \(GLibError.take(&error, "no certificate in the file"))"))
+                record(.native(action: .caFailed, detail: "\(file): \(GLibError.take(&error, "no certificate in the file"))"))
                 continue
             }
             var node: UnsafeMutablePointer<GList>? = list
@@ -63,7 +63,7 @@ enum TrustAnchors {
                 node = current.pointee.next
             }
             g_list_free(list)  // the anchors keep the references
-            record(.native(action: "ca", detail: file))
+            record(.native(action: .ca, detail: file))
         }
     }
 

@@ -10,13 +10,13 @@ enum TLSExceptions {
         for exception in exceptions {
             var error: UnsafeMutablePointer<GError>?
             guard let certificate = g_tls_certificate_new_from_file(exception.certificatePath, &error) else {
-                record(.native(action: "tls-exception-failed",
+                record(.native(action: .tlsExceptionFailed,
                                detail: "\(exception.host): \(GLibError.take(&error, "cannot read certificate"))"))
                 continue
             }
             webkit_web_context_allow_tls_certificate_for_host(ProcessWebContext.current, certificate, exception.host)
             g_object_unref(gptr(certificate))
-            record(.native(action: "tls-exception", detail: exception.host))
+            record(.native(action: .tlsException, detail: exception.host))
         }
     }
 }

@@ -10,11 +10,11 @@ import Vitrine
 /// `home`, `display` and `next` are the whole kiosk's (every `[[displays]]` window);
 /// `navigate` and `screenshot` the first display's.
 ///
-/// Every command is answered exactly once. A navigation is answered when the container's
-/// chain has decided it (an event sink): allowed, or refused with the handler that refused
-/// it; a decision that never comes is answered after the chain's own timeout.
+/// Every command is answered exactly once. A navigation is answered from its load's
+/// outcome (`WebContainer.load(_:)`): allowed, or refused with the handler that refused it;
+/// a decision that never comes is answered after the chain's own timeout.
 @MainActor
-public final class RemoteDispatch: EventSink {
+public final class RemoteDispatch {
     /// The container commands act on; the program swaps it when a pushed configuration applies.
     /// With `[[displays]]`, the first display's window.
     public weak var container: WebContainer?
@@ -25,8 +25,6 @@ public final class RemoteDispatch: EventSink {
     public var applyConfiguration: ((String, @escaping @MainActor (RemoteReply) -> Void) -> Void)?
     /// Ends the program as SIGTERM does (`quit`, which only the session bus carries).
     public var quit: (() -> Void)?
-
-    private var pendingNavigations: [PendingNavigation] = []
 
     public init() {}
 
@@ -53,16 +51,8 @@ public final class RemoteDispatch: EventSink {
             for window in kiosk { window.setDisplay(on: on) }
             reply(.success)
         case .navigate(let url):
-            let timeout = container.configuration.navigationChain.defaultTimeout + .seconds(5)
-            let pending = PendingNavigation(url: url, reply: reply)
-            pendingNavigations.append(pending)
-            container.load(url)
-            guard !pending.isAnswered else { return prune() }
-            Task { @MainActor [weak self, weak pending] in
-                try? await Task.sleep(for: timeout)
-                pending?.answer(.failure("no navigation decision for \(url.absoluteString) within \(timeout.inSeconds) s"))
-                self?.prune()
-            }
+            // Immediate: the load starts before `perform` returns, as the other commands act.
+            Task.immediate { @MainActor in reply(await container.load(url).reply(loading: url)) }
         case .screenshot(let path):
             guard let path else { return reply(.failure("a screenshot needs a file to write")) }
             Task { @MainActor [weak container] in
@@ -80,49 +70,5 @@ public final class RemoteDispatch: EventSink {
             guard let applyConfiguration else { return reply(.failure("this kiosk takes no configuration pushes")) }
             applyConfiguration(text, reply)
         }
-    }
-
-    /// Answers the navigation waiting for the decision `event` reports.
-    public func record(_ event: ContainerEvent) {
-        guard case let .navigation(url, handler, policy, _, _, "request") = event, !pendingNavigations.isEmpty else { return }
-        for pending in pendingNavigations where !pending.isAnswered && PendingNavigation.same(url, pending.url) {
-            pending.answer(policy == .cancel ? .failure("refused by the navigation chain (\(handler)): \(url)") : .success)
-            break
-        }
-        prune()
-    }
-
-    private func prune() {
-        pendingNavigations.removeAll { $0.isAnswered }
-    }
-
-    isolated deinit {
-        for pending in pendingNavigations { pending.answer(.failure("the kiosk is closing")) }
-    }
-}
-
-/// A navigation command waiting for the chain's decision; answered once.
-@MainActor
-final class PendingNavigation {
-    let url: URL
-    private var reply: (@MainActor (RemoteReply) -> Void)?
-
-    init(url: URL, reply: @escaping @MainActor (RemoteReply) -> Void) {
-        self.url = url
-        self.reply = reply
-    }
-
-    var isAnswered: Bool { reply == nil }
-
-    func answer(_ result: RemoteReply) {
-        guard let reply else { return }
-        self.reply = nil
-        reply(result)
-    }
-
-    /// WebKit writes `http://host` as `http://host/`.
-    static func same(_ text: String, _ url: URL) -> Bool {
-        func normal(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()) : text }
-        return normal(text) == normal(url.absoluteString)
     }
 }

@@ -19,7 +19,7 @@ import Vitrine
 /// re-arm, on `stop()` and in `deinit`) and the cover. Every callback checks the weak
 /// container, so nothing runs once the container is gone.
 @MainActor
-final class ScheduleRunner: EventSink {
+final class ScheduleRunner {
     private weak var container: WebContainer?
     private var scheduler: SignageScheduler
     private let now: @MainActor () -> Date
@@ -67,28 +67,25 @@ final class ScheduleRunner: EventSink {
     // MARK: Load reports
 
     /// A load event of the container (`started`, `finished`, `failed`).
-    func loadChanged(_ event: String, _ url: URL?) {
+    func loadChanged(_ event: ContainerEvent.LoadEvent, _ url: URL?) {
         guard let page = loading else { return }
         switch event {
-        case "started" where !page.started && url.map(Self.normalized) == Self.normalized(page.url):
+        case .started where !page.started && url?.isSamePage(as: page.url) == true:
             loading?.started = true
-        case "finished" where page.started:
+        case .finished where page.started:
             loading = nil
             scheduler.pageShown(page.index, at: now())
             arm()
-        case "failed" where page.started:
+        case .failed where page.started:
             failed(page)
         default:
             break
         }
     }
 
-    /// A navigation the chain cancelled: the playlist page, refused (the allow-list holds).
-    func record(_ event: ContainerEvent) {
-        guard let page = loading, case let .navigation(url, _, .cancel, _, _, "request") = event,
-              Self.normalized(URL(string: url) ?? page.url) == Self.normalized(page.url)
-        else { return }
-        // Not from inside the container's own recording: the skip records and loads.
+    /// The playlist page's load was refused (the allow-list holds): it failed.
+    private func refused(_ page: (index: Int, url: URL, started: Bool)) {
+        // Not from inside the load's own decision: the skip records and loads.
         Task { @MainActor [weak self] in
             guard let self, let current = self.loading, current.index == page.index, current.url == page.url else { return }
             self.failed(current)
@@ -99,7 +96,7 @@ final class ScheduleRunner: EventSink {
 
     private func failed(_ page: (index: Int, url: URL, started: Bool)) {
         loading = nil
-        container?.record(.native(action: "schedule-page-failed", detail: "\(page.index) \(page.url.absoluteString)"))
+        container?.record(.native(action: .schedulePageFailed, detail: "\(page.index) \(page.url.absoluteString)"))
         let next = scheduler.pageFailed(page.index, at: now())
         // The next page after this turn of the main loop: the failed load's own handling
         // (its error page) goes first, and is then replaced.
@@ -126,8 +123,11 @@ final class ScheduleRunner: EventSink {
         container.record(action.event)
         switch action {
         case .showPage(let index, let url):
-            loading = (index, url, false)
-            container.load(url)
+            let page = (index: index, url: url, started: false)
+            loading = page
+            container.startLoading(url) { [weak self] outcome in
+                if case .decided(let decision) = outcome, decision.policy != .allow { self?.refused(page) }
+            }
         case .reload:
             container.reload()
         case .display(let on, _):
@@ -147,12 +147,6 @@ final class ScheduleRunner: EventSink {
             guard !Task.isCancelled, let self, self.container?.isTornDown == false else { return }
             self.runDue()
         }
-    }
-
-    /// WebKit writes `http://host` as `http://host/`.
-    private static func normalized(_ url: URL) -> String {
-        let text = url.absoluteString
-        return url.path.isEmpty && url.query == nil && url.fragment == nil ? text + "/" : text
     }
 
     isolated deinit {

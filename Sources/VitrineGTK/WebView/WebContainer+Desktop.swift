@@ -15,17 +15,17 @@ extension WebContainer: DesktopServices {
 
     public func setClipboardText(_ text: String) {
         Clipboard.setText(text)
-        record(.native(action: "clipboard", detail: "text"))
+        record(.native(action: .clipboard, detail: "text"))
     }
 
     public func setClipboardImage(png: [UInt8]) throws {
         try Clipboard.setImage(png: png)
-        record(.native(action: "clipboard", detail: "image"))
+        record(.native(action: .clipboard, detail: "image"))
     }
 
     public func notify(_ notification: DesktopNotification) throws {
         try Notifier.shared().send(notification, from: self)
-        record(.native(action: "notification", detail: notification.id))
+        record(.native(action: .notification, detail: notification.id))
     }
 
     public func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? {
@@ -36,7 +36,7 @@ extension WebContainer: DesktopServices {
         let chooser = FileChooser(parent: windowPointer, request: request)
         fileChooser = chooser
         defer { if fileChooser === chooser { fileChooser = nil } }
-        record(.native(action: "file-dialog", detail: request.kind.rawValue))
+        record(.native(action: .fileDialog, detail: request.kind.rawValue))
         return await chooser.choose()
     }
 
@@ -45,7 +45,7 @@ extension WebContainer: DesktopServices {
         let dialog = ConfirmationDialog(parent: windowPointer, title: title, message: message, acknowledgeOnly: true)
         confirmation = dialog
         defer { if confirmation === dialog { confirmation = nil } }
-        record(.native(action: "message", detail: title))
+        record(.native(action: .message, detail: title))
         _ = await dialog.ask()
     }
 
@@ -76,7 +76,7 @@ extension WebContainer: DesktopServices {
             let opened = try openWindow(request)
             return ["id": .number(Double(opened.windowID))]
         }
-        record(.native(action: "window", detail: "\(command)"))
+        record(.native(action: .window, detail: "\(command)"))
         return true
     }
 
@@ -91,7 +91,7 @@ extension WebContainer: DesktopServices {
         opened.sinks = sinks
         opened.externalOpener = externalOpener
         opened.start()
-        record(.native(action: "open-window", detail: request.url.absoluteString))
+        record(.native(action: .openWindow, detail: request.url.absoluteString))
         return opened
     }
 
@@ -104,7 +104,7 @@ extension WebContainer: DesktopServices {
             gtk_window_move(windowPointer, gint(x), gint(y))
         }
         if saved.maximized { gtk_window_maximize(windowPointer) }
-        record(.native(action: "window-state-restored", detail: "\(saved.width)x\(saved.height)\(saved.maximized ? ", maximized" : "")"))
+        record(.native(action: .windowStateRestored, detail: "\(saved.width)x\(saved.height)\(saved.maximized ? ", maximized" : "")"))
     }
 
     /// Saves what `WindowWatch` last saw of the window, if anything; a failure is logged only.

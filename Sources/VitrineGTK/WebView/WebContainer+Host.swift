@@ -11,7 +11,7 @@ extension WebContainer {
     public func present(_ route: NativeRoute) {
         dismissRoute()
         shownRoute = PresentedRoute(route, over: stackPointer) { [weak self] in self?.dismissRoute() }
-        record(.native(action: "present-route", detail: route.url.absoluteString))
+        record(.native(action: .presentRoute, detail: route.url.absoluteString))
     }
 
     /// Returns from a native route to the web view.
@@ -24,7 +24,7 @@ extension WebContainer {
     public func openExternally(_ requested: URL) {
         let url = DesktopURL.forDesktop(requested)
         externallyOpenedURLs.append(url)
-        record(.native(action: "open-externally", detail: url.absoluteString))
+        record(.native(action: .openExternally, detail: url.absoluteString))
         if let externalOpener {
             externalOpener(url)
             return
@@ -42,7 +42,7 @@ extension WebContainer {
         dismissRoute()
         guard notebook != nil else { return false }
         selectTab(0)
-        record(.native(action: "show-home", detail: "tab 0"))
+        record(.native(action: .showHome, detail: "tab 0"))
         return true
     }
 
@@ -52,7 +52,7 @@ extension WebContainer {
         let dialog = ConfirmationDialog(parent: windowPointer, title: title, message: message)
         confirmation = dialog
         defer { if confirmation === dialog { confirmation = nil } }
-        record(.native(action: "confirm", detail: title))
+        record(.native(action: .confirm, detail: title))
         return await dialog.ask()
     }
 

@@ -32,7 +32,7 @@ public final class WebContainer: ContainerHost {
     public var onClose: (() -> Void)?
     /// Called on each load event of any pane (`started`, `redirected`, `committed`,
     /// `finished`, `failed`) with the URL.
-    public var loadObservers: [(String, URL?) -> Void] = []
+    public var loadObservers: [(ContainerEvent.LoadEvent, URL?) -> Void] = []
     /// Told the active page's new title (WebKit may report it after the load finished).
     public var titleObservers: [(String) -> Void] = []
 
@@ -168,7 +168,6 @@ public final class WebContainer: ContainerHost {
         if let scheduleRunner { return scheduleRunner }
         let runner = ScheduleRunner(container: self, schedule: configuration.schedule)
         scheduleRunner = runner
-        sinks.add(runner)
         return runner
     }
 
@@ -180,7 +179,7 @@ public final class WebContainer: ContainerHost {
 
     /// Goes back to the start page (remote control's "home", the kiosk's idle reset).
     public func goHome() {
-        record(.native(action: "home", detail: configuration.startURL?.absoluteString ?? ""))
+        record(.native(action: .home, detail: configuration.startURL?.absoluteString ?? ""))
         returnToStart()
     }
 
@@ -188,22 +187,39 @@ public final class WebContainer: ContainerHost {
     func returnToStart() {
         dismissRoute()
         if configuration.tabs.isEmpty {
-            if let url = configuration.startURL { load(url) }
+            if let url = configuration.startURL { startLoading(url) }
         } else {
             for (pane, tab) in zip(panes, configuration.tabs) { pane.load(tab.url) }
             selectTab(0)
         }
     }
 
-    /// Loads `url` in the active view. The navigation goes through the chain like any other,
-    /// unless the configuration refuses the load outright (`refusal(ofLoad:)`).
-    public func load(_ url: URL) {
+    /// Loads `url` in the active view and returns its navigation's decision. The navigation
+    /// goes through the chain like any other, unless the configuration refuses the load
+    /// outright (`refusal(ofLoad:)`). The load starts before the first suspension; the
+    /// outcome is `abandoned` if the window closes, or WebKit never asks, first.
+    @discardableResult
+    public func load(_ url: URL) async -> LoadOutcome {
+        await withCheckedContinuation { continuation in
+            startLoading(url) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// `load(_:)` for callers that do not wait (a synchronous callback, a load the caller
+    /// may outlive): starts now; `answer`, if any, is told the outcome once. Unlike an
+    /// awaited `load(_:)`, it does not keep the container alive.
+    public func startLoading(_ url: URL, then answer: (@MainActor (LoadOutcome) -> Void)? = nil) {
         if let refusal = configuration.refusal(ofLoad: url) {
             record(.navigation(url: url.absoluteString, handler: refusal.handler, policy: refusal.policy,
-                               navigationType: "other", target: "currentView", phase: "request"))
+                               navigationType: .other, target: .currentView, phase: .request))
+            answer?(.decided(refusal))
             return
         }
-        activePane.load(url)
+        guard !isTornDown else {
+            answer?(.abandoned(reason: "the window is closed"))
+            return
+        }
+        activePane.load(url, answer: answer)
     }
 
     /// Sends events (navigation decisions, messages, loads) to `sink` as well. A sink added
@@ -243,7 +259,7 @@ public final class WebContainer: ContainerHost {
         gtk_notebook_set_current_page(cast(notebook), gint(index))
     }
 
-    func paneLoadChanged(_ pane: WebPane, event: String, url: URL?, error: String?) {
+    func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?) {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error))
         for observer in loadObservers { observer(event, url) }
         scheduleRunner?.loadChanged(event, url)
@@ -308,7 +324,7 @@ public final class WebContainer: ContainerHost {
             webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
             sent += 1
         }
-        record(.native(action: "emit", detail: name))
+        record(.native(action: .emit, detail: name))
         return sent
     }
 
@@ -361,7 +377,7 @@ private let onDeleteEvent: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Opa
     onMainLoop(data) { data in
         guard let container = SignalContext.owner(data, as: WebContainer.self) else { return false }
         guard container.configuration.mayClose(by: .windowManager) else {
-            container.record(.native(action: "blocked-close", detail: CloseRequest.windowManager.rawValue))
+            container.record(.native(action: .blockedClose, detail: CloseRequest.windowManager.rawValue))
             return true
         }
         return false

@@ -77,16 +77,16 @@ final class WebTestHarness {
         // `start()` loads the start page (the app folder's index.html) itself: loading it
         // again would replace the page under the test's next script ("Unsupported result
         // type" from WebKit when the evaluation's page goes away).
-        if container.configuration.startURL?.absoluteString != url.absoluteString { container.load(url) }
+        if container.configuration.startURL?.absoluteString != url.absoluteString { container.startLoading(url) }
         try await fixture.nextLoad(of: url)
     }
 
     /// Waits for a `finished` load event for `url`.
     func waitForLoad(_ url: URL, timeout: Duration = .seconds(20)) async -> Bool {
-        await TestLoop.wait(timeout: timeout) { self.loads(of: url).contains("finished") }
+        await TestLoop.wait(timeout: timeout) { self.loads(of: url).contains(.finished) }
     }
 
-    func loads(of url: URL) -> [String] {
+    func loads(of url: URL) -> [ContainerEvent.LoadEvent] {
         events.events.compactMap {
             if case let .load(event, loaded, _) = $0, loaded == url.absoluteString { return event }
             return nil
@@ -97,12 +97,12 @@ final class WebTestHarness {
     func decisions(for url: URL) -> [(handler: String, policy: NavigationPolicy)] {
         events.events.compactMap {
             if case let .navigation(decided, handler, policy, _, _, phase) = $0,
-               decided == url.absoluteString, phase == "request" { return (handler, policy) }
+               decided == url.absoluteString, phase == .request { return (handler, policy) }
             return nil
         }
     }
 
-    func messages() -> [(name: String, outcome: String, error: String?)] {
+    func messages() -> [(name: String, outcome: ContainerEvent.MessageOutcome, error: String?)] {
         events.events.compactMap {
             if case let .message(name, outcome, error, _, _) = $0 { return (name, outcome, error) }
             return nil

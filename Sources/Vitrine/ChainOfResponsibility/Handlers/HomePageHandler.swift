@@ -19,14 +19,7 @@ public struct HomePageHandler: NavigationActionHandler {
     @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         // Only a user's link: the first load of the start page is not a "go home".
-        guard action.navigationType == .linkActivated, Self.sameDocument(action.url, homeURL) else { return .pass }
+        guard action.navigationType == .linkActivated, action.url.isSamePage(as: homeURL) else { return .pass }
         return .decide(context.host.showHome() ? .cancel : .allow)
-    }
-
-    /// Same origin and path; the fragment and query do not make another page.
-    static func sameDocument(_ a: URL, _ b: URL) -> Bool {
-        let pathA = a.path.isEmpty ? "/" : a.path
-        let pathB = b.path.isEmpty ? "/" : b.path
-        return Origin(a) != nil && Origin(a) == Origin(b) && pathA == pathB
     }
 }
