@@ -93,23 +93,22 @@ public final class RemoteDispatch: EventSink {
     }
 }
 
-/// A navigation command waiting for the chain's decision; answered once.
+/// A navigation command waiting for the chain's decision; answered once (`AnswerOnce`),
+/// and dropped unanswered, with a failure.
 @MainActor
 final class PendingNavigation {
     let url: URL
-    private var reply: (@MainActor (RemoteReply) -> Void)?
+    private let once: AnswerOnce<RemoteReply>
 
     init(url: URL, reply: @escaping @MainActor (RemoteReply) -> Void) {
         self.url = url
-        self.reply = reply
+        once = AnswerOnce(unanswered: .failure("the kiosk is closing"), deliver: reply)
     }
 
-    var isAnswered: Bool { reply == nil }
+    var isAnswered: Bool { once.isAnswered }
 
     func answer(_ result: RemoteReply) {
-        guard let reply else { return }
-        self.reply = nil
-        reply(result)
+        once.answer(result)
     }
 
     /// WebKit writes `http://host` as `http://host/`.
