@@ -36,7 +36,17 @@ let package = Package(
         ),
         .target(
             name: "Vitrine",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            // BridgeProtocol: the constants Swift shares with the SDK's JavaScript, from
+            // Resources/sdk/protocol.json at build time.
+            plugins: [.plugin(name: "BridgeProtocolConstants")]
+        ),
+        // protocol.json → BridgeProtocol.swift, for the plugin below.
+        .executableTarget(name: "vitrine-protocol-constants"),
+        .plugin(
+            name: "BridgeProtocolConstants",
+            capability: .buildTool(),
+            dependencies: ["vitrine-protocol-constants"]
         ),
         // TOML configuration files → Configurator. Apart from the core because TOMLKit
         // links all of Foundation, which the core (and embedders) should not pay for.

@@ -8,17 +8,17 @@
 // sdk/), where page scripts cannot reach its globals, prototypes or handler.
 // A plain script, not a module. ScriptBridge.swift explains why the bridge needs it.
 //
-// The handler's name and the event function's are Swift's too: the loader refuses this
-// file unless their lines read exactly as Swift expects (SDKFile.requiredLines).
+// The handler's name and the event function's are Swift's too: VITRINE_PROTOCOL, from
+// protocol.json (docs/bridge-protocol.md).
 // Tests: `make test-js`.
 (function () {
   'use strict';
-  var FRAME_HANDLER = 'vitrine-frame';
+  var FRAME_HANDLER = VITRINE_PROTOCOL.frameHandler;
 
   // A native event (WebContainer.emit evaluates `vitrineEvent(name, payloadJSON)` in this
   // world, ScriptBridge.eventDispatch) goes to the SDK's `vitrine.on` listeners as
   // `name \n JSON payload`. Only this world sees its globals.
-  window.vitrineEvent = function (name, payloadJSON) {
+  window[VITRINE_PROTOCOL.eventFunction] = function (name, payloadJSON) {
     document.dispatchEvent(new CustomEvent('vitrine:event', { detail: name + '\n' + payloadJSON }));
   };
 

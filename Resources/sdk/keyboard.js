@@ -9,7 +9,7 @@
 // Fields inside iframes are not seen (the script runs in the top frame only).
 (function () {
   'use strict';
-  var HANDLER = 'vitrine-keyboard';
+  var HANDLER = VITRINE_PROTOCOL.keyboardHandler;
   var TEXT_TYPES = ['text', 'search', 'email', 'url', 'password', 'number', 'tel'];
   var NUMERIC_TYPES = ['number', 'tel'];
   var NUMERIC_MODES = ['numeric', 'decimal', 'tel'];
@@ -149,7 +149,7 @@
   }
 
   /** Performs one key's action on the focused field; returns what happened (for logs and tests). */
-  window.vitrineKeyboardPress = function (action, text) {
+  window[VITRINE_PROTOCOL.keyboardPressFunction] = function (action, text) {
     var element = document.activeElement;
     if (!kindOf(element)) return 'no-field';
     switch (action) {

@@ -6,7 +6,7 @@
 //
 // Injected in the page's world between capabilities.js and vitrine.js, in the same script:
 // it only leaves a function for vitrine.js, which takes it and deletes it before any page
-// script runs. The HOIST_MARK line is Swift's too (SDKFile.requiredLines). Tests:
+// script runs. HOIST_MARK is Swift's too (VITRINE_PROTOCOL, from protocol.json). Tests:
 // Tests/sdk/ports.test.js, exact.test.js.
 (function () {
   'use strict';
@@ -16,7 +16,7 @@
   // would copy and scan them twice more. Their places in the text read HOIST_MARK + index.
   var HOIST_MIN = 4096;
   var HOIST_MEMBERS = 64, HOIST_NODES = 1024;
-  var HOIST_MARK = '\uffff';
+  var HOIST_MARK = VITRINE_PROTOCOL.hoistMark;
   var isArray = Array.isArray, parseJSON = JSON.parse, stringifyJSON = JSON.stringify;
 
   // Bytes travel as base64 text: WebKitGTK carries a Uint8Array in a message as an object

@@ -8,9 +8,10 @@
 // runs in an isolated world and hands this script the frame's token. ScriptBridge.swift
 // documents the protocol with native code.
 //
-// The constants below are Swift's too: the loader refuses this file unless each of their
-// lines reads exactly as Swift expects (SDKFile.requiredLines), so a change here or
-// there cannot go unnoticed. Tests: `make test-js` (Tests/sdk/, Node's test runner).
+// The constants it shares with Swift come from VITRINE_PROTOCOL, which the loader declares
+// in the block around the injected files: Resources/sdk/protocol.json, the file Swift's
+// constants are generated from (docs/bridge-protocol.md). Tests: `make test-js`
+// (Tests/sdk/, Node's test runner, which wraps the files the same way).
 (function () {
   'use strict';
   // What a call carries and how a reply reads back (payload.js, which runs just before this
@@ -19,7 +20,7 @@
   delete window.vitrinePayload;
   if (window.vitrine || typeof makeCodec !== 'function') return;
   var codec = makeCodec();
-  var SHORT_STRING = 1024;
+  var SHORT_STRING = VITRINE_PROTOCOL.shortString;
   var wellFormed = typeof String.prototype.isWellFormed === 'function'
     ? function (text) { return text.isWellFormed(); }
     : function (text) { return !/[\ud800-\udfff]/.test(text); };
@@ -30,17 +31,17 @@
   var handlerCache = new Map();
   // This frame's channels (`NAME#TOKEN`, see BridgeChannel) once found, and the calls
   // per name until then: native code opens one after CHANNEL_AFTER accepted calls.
-  var CHANNEL_AFTER = 16;
+  var CHANNEL_AFTER = VITRINE_PROTOCOL.channelAfter;
   // A channel carries at most CHANNEL_POSTS unanswered posts; small calls made
   // meanwhile wait, and go together (BATCH_LIMIT at most) as soon as one post is
   // answered. A large one (over SHORT_STRING characters) goes at once: batching it
   // would only make one big copy out of several.
-  var CHANNEL_POSTS = 2;
-  var BATCH_LIMIT = 1024;
+  var CHANNEL_POSTS = VITRINE_PROTOCOL.channelPosts;
+  var BATCH_LIMIT = VITRINE_PROTOCOL.batchLimit;
   // A channel's ports besides its own name (the string port): JSON text and base64 text
-  // posted there as bare strings, answered the same way (BridgeChannel.Port).
-  var JSON_PORT = '.j';
-  var BYTES_PORT = '.x';
+  // posted there as bare strings, answered the same way (BridgePort).
+  var JSON_PORT = VITRINE_PROTOCOL.jsonPort;
+  var BYTES_PORT = VITRINE_PROTOCOL.bytesPort;
   var callsWithoutChannel = new Map();
   var channels = new Map();
   var isArray = Array.isArray, hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);

@@ -55,12 +55,12 @@ extension WebKitTests {
             let first = try await harness.container.evaluateAsync("""
                 \(Self.spy)
                 const out = {calls: 0};
-                for (let i = 0; i < \(BridgeChannel.openAfter); i++) { await vitrine.invoke('ping', 'shared'); out.calls++; }
+                for (let i = 0; i < \(ChannelPolicy.openAfter); i++) { await vitrine.invoke('ping', 'shared'); out.calls++; }
                 out.shared = posted.filter((body) => body === 'shared').length;
                 handlerPrototype.postMessage = original;
                 return out;
                 """)
-            #expect(first == ["calls": .number(Double(BridgeChannel.openAfter)), "shared": 0],
+            #expect(first == ["calls": .number(Double(ChannelPolicy.openAfter)), "shared": 0],
                     "the first calls carry the frame's token: \(first)")
             #expect(pane.channels.count == 1, "after as many calls the frame has its channel to ping")
             let channels = try #require(pane.channels.values.first)
@@ -86,9 +86,9 @@ extension WebKitTests {
                 out.nul = await vitrine.invoke('ping', 'nul\\0 and lone \\ud800') === 'nul\\0 and lone \\ud800';
                 try { await vitrine.invoke('ping', {toJSON() { throw new Error('no'); }}); out.unserialisable = 'resolved'; }
                 catch (e) { out.unserialisable = e.constructor.name; }
-                out.direct = await native[\(JSONValue.string(ping.handlerName).jsonText)].postMessage('direct');
+                out.direct = await native[\(JSONValue.string(ping.handlerName(.text)).jsonText)].postMessage('direct');
                 try { await native.ping.postMessage('direct'); out.shared = 'resolved'; } catch (e) { out.shared = e.message; }
-                try { await native[\(JSONValue.string(ping.handlerName).jsonText)].postMessage({t: 1}); out.malformed = 'resolved'; }
+                try { await native[\(JSONValue.string(ping.handlerName(.text)).jsonText)].postMessage({t: 1}); out.malformed = 'resolved'; }
                 catch (e) { out.malformed = e.message; }
                 handlerPrototype.postMessage = original;
                 // WebKit lists no handler names to the page, so a channel's name stays the frame's secret.
@@ -161,7 +161,7 @@ extension WebKitTests {
               posted.length = 0;
               await vitrine.invoke('\(name)', 'warm');
               warmCalls++;
-              if (posted[0] !== 'warm' && i >= \(BridgeChannel.openAfter)) await new Promise((resolve) => setTimeout(resolve, 20));
+              if (posted[0] !== 'warm' && i >= \(ChannelPolicy.openAfter)) await new Promise((resolve) => setTimeout(resolve, 20));
             }
             if (posted[0] !== 'warm') throw new Error('no channel to \(name)');
             posted.length = 0;
@@ -177,7 +177,7 @@ extension WebKitTests {
                 for (let i = 0; i < 300; i++) {
                   payloads.push(i % 50 === 7 ? {n: i, list: [i, 'x']}
                     : i % 50 === 9 ? 'no ' + i
-                    : i % 100 === 11 ? 'L'.repeat(\(ScriptBridge.shortString + 1)) + i
+                    : i % 100 === 11 ? 'L'.repeat(\(ChannelPolicy.shortString + 1)) + i
                     : i % 100 === 13 ? 'nul\\0' + i + '\\ud800'
                     : 'call ' + i);
                 }
@@ -200,7 +200,7 @@ extension WebKitTests {
                   if (body && Array.isArray(body.b)) {
                     out.batches++;
                     out.batched += body.b.length;
-                    out.largeInBatch += body.b.filter((call) => typeof call === 'string' && call.length > \(ScriptBridge.shortString)).length;
+                    out.largeInBatch += body.b.filter((call) => typeof call === 'string' && call.length > \(ChannelPolicy.shortString)).length;
                   } else out.unbatched++;
                 }
                 try { await native.picky.postMessage('x'); } catch (e) { out.single = e.constructor.name; }
@@ -229,14 +229,14 @@ extension WebKitTests {
             _ = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + "return 1;")
             let ping = try #require(pane.channels.values.first?.first)
             #expect(ping.batches, "ping answers at once")
-            let port = "native[\(JSONValue.string(ping.handlerName).jsonText)]"
+            let port = "native[\(JSONValue.string(ping.handlerName(.text)).jsonText)]"
             let results = try await harness.container.evaluateAsync("""
                 \(Self.spy)
                 handlerPrototype.postMessage = original;
                 const out = {};
                 out.mixed = await \(port).postMessage({b: ['ok', 5, {j: '[1,{"a":2}]'}, {b: ['nested']}]});
                 out.empty = await \(port).postMessage({b: []});
-                for (const [key, body] of [['notArray', {b: 'x'}], ['tooMany', {b: new Array(\(BridgeChannel.batchLimit + 1)).fill('x')}]]) {
+                for (const [key, body] of [['notArray', {b: 'x'}], ['tooMany', {b: new Array(\(ChannelPolicy.batchLimit + 1)).fill('x')}]]) {
                   try { await \(port).postMessage(body); out[key] = 'resolved'; } catch (e) { out[key] = e.message; }
                 }
                 return out;
@@ -269,7 +269,7 @@ extension WebKitTests {
             #expect(results["answers"] == .array((1...20).map { .number(Double($0)) }))
             #expect(results["posts"] == 20 && results["batches"] == 0, "one post per call: \(results)")
             #expect(pane.channels.values.first?.first?.batches == false)
-            #expect(pane.channels.values.first?.first?.handlerName.hasSuffix("+") == false)
+            #expect(pane.channels.values.first?.first?.handlerName(.text).hasSuffix("+") == false)
         }
 
         @Test func callsWaitingOnAClosedChannelGoToTheSharedHandler() async throws {
@@ -288,7 +288,7 @@ extension WebKitTests {
                 """)
             #expect(results == 0, "every waiting call answered with its own value")
             let late = harness.messages().filter { $0.name == "ping" && $0.outcome == .resolved }
-            #expect(late.count >= 60 + BridgeChannel.openAfter, "\(late.count)")
+            #expect(late.count >= 60 + ChannelPolicy.openAfter, "\(late.count)")
         }
     }
 }

@@ -20,7 +20,7 @@ struct CodedEchoStrategy: ScriptMessageStrategy {
 }
 
 extension WebKitTests {
-    /// A channel's JSON and bytes ports (`BridgeChannel.Port`): what the SDK posts there,
+    /// A channel's JSON and bytes ports (`BridgePort`): what the SDK posts there,
     /// what strategies read from it, what comes back, and what a hostile post gets.
     @Suite @MainActor
     struct BridgePortsTests {
@@ -32,7 +32,7 @@ extension WebKitTests {
             let results = try await harness.container.evaluateAsync("""
                 \(BridgeChannelTests.untilOnChannel("ping"))
                 for (const name of ['parsedEcho', 'reverseBytes', 'codedEcho'])
-                  for (let i = 0; i < \(BridgeChannel.openAfter + 4); i++) await vitrine.invoke(name, name === 'reverseBytes' ? new Uint8Array(4) : {i});
+                  for (let i = 0; i < \(ChannelPolicy.openAfter + 4); i++) await vitrine.invoke(name, name === 'reverseBytes' ? new Uint8Array(4) : {i});
                 // Give WebKit time to apply the last channels' registrations: the SDK looks once per call.
                 for (let i = 0; i < 50 && posted.filter((body) => typeof body === 'string').length < 3; i++) {
                   posted.length = 0;
@@ -129,7 +129,7 @@ extension WebKitTests {
                 const out = {};
                 const cases = {
                   number: [\(json), 42], object: [\(json), {j: '1'}], notStrings: [\(json), ['{"a":"\\uffff1"}', 5]],
-                  empty: [\(json), []], tooMany: [\(json), new Array(\(BridgeChannel.hoistedLimit + 2)).fill('x')],
+                  empty: [\(json), []], tooMany: [\(json), new Array(\(ChannelPolicy.hoistedLimit + 2)).fill('x')],
                   notJSON: [\(json), '{"a":'], bytesObject: [\(bytes), {x: 'AQI='}], notBase64: [\(bytes), '***'],
                 };
                 for (const [key, [port, body]] of Object.entries(cases)) {

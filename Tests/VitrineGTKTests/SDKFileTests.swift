@@ -3,9 +3,9 @@ import Testing
 import Vitrine
 @testable import VitrineGTK
 
-/// The bridge's JavaScript files (Resources/sdk/): the shipped ones load and hold Swift's
-/// constants; a missing or mismatched one is refused, logged, and leaves a script that only
-/// reports why. Pure Swift: no view needed. The JavaScript itself is tested by `make test-js`.
+/// The bridge's JavaScript files (Resources/sdk/): the shipped ones load and are injected
+/// after this build's protocol constants; a missing one is refused, logged, and leaves a
+/// script that only reports why. Pure Swift: no view needed. The JavaScript itself is tested by `make test-js`.
 @Suite struct SDKFileTests {
     /// The source tree's Resources/, whatever the build folder.
     static let sourceResources = URL(fileURLWithPath: #filePath)
@@ -27,26 +27,23 @@ import Vitrine
         return directory
     }
 
+    /// What opens every injected script: protocol.json's text, compiled into this build.
+    static let prelude = "{\nconst VITRINE_PROTOCOL = " + BridgeProtocol.json + ";\n"
+
     @Test(arguments: SDKFile.allCases)
-    func theShippedFileLoadsWithSwiftsConstants(_ file: SDKFile) throws {
+    func theShippedFileIsInjectedAfterTheProtocolsConstants(_ file: SDKFile) throws {
         let text = try #require(try? file.load(from: Self.locator(Self.sourceResources)).get())
-        for line in file.requiredLines {
-            #expect(text.contains("\n  " + line + "\n"), "\(file.rawValue) declares `\(line)`")
-        }
-        #expect(file.script(from: Self.locator(Self.sourceResources)) == text, "injected as it is")
+        #expect(file.text(from: Self.locator(Self.sourceResources)) == text, "the file as it is")
+        #expect(SDKFile.script([file], from: Self.locator(Self.sourceResources)) == Self.prelude + text + "\n}\n")
     }
 
-    @Test func theConstantsAreSwifts() {
-        #expect(SDKFile.pageSDK.requiredLines == [
-            "var SHORT_STRING = \(ScriptBridge.shortString);",
-            "var CHANNEL_AFTER = \(BridgeChannel.openAfter);",
-            "var CHANNEL_POSTS = \(BridgeChannel.unansweredPosts);",
-            "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
-            "var JSON_PORT = '.j';",
-            "var BYTES_PORT = '.x';",
-        ])
-        #expect(SDKFile.payload.requiredLines.first == #"var HOIST_MARK = '\uffff';"#)
-        #expect(SDKFile.frameRegistrar.requiredLines.first == "var FRAME_HANDLER = 'vitrine-frame';")
+    @Test func theScriptsConstantsAreTheBuildsOwn() throws {
+        // The prelude is valid JSON (JSON is JavaScript) and holds the values Swift uses.
+        let object = try JSONValue(parsing: BridgeProtocol.json)
+        #expect(object["channelAfter"] == .number(Double(ChannelPolicy.openAfter)))
+        #expect(object["frameHandler"] == .string(ScriptBridge.frameHandlerName))
+        #expect(object["eventFunction"] == .string(ScriptBridge.eventFunction))
+        #expect(object["jsonPort"] == .string(BridgePort.json.suffix))
     }
 
     @Test func theBridgeInjectsTheShippedFiles() throws {
@@ -56,9 +53,9 @@ import Vitrine
         let payload = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/payload.js"), encoding: .utf8)
         let registrar = try String(
             contentsOf: Self.sourceResources.appendingPathComponent("sdk/frame-registrar.js"), encoding: .utf8)
-        #expect(ScriptBridge.pageSDK == capabilities + "\n" + payload + "\n" + page,
+        #expect(ScriptBridge.pageSDK == Self.prelude + capabilities + "\n" + payload + "\n" + page + "\n}\n",
                 "the capabilities' file, the payloads' codec, then the SDK, in one script")
-        #expect(ScriptBridge.frameRegistrar == registrar)
+        #expect(ScriptBridge.frameRegistrar == Self.prelude + registrar + "\n}\n")
     }
 
     @Test(arguments: SDKFile.allCases)
@@ -68,28 +65,10 @@ import Vitrine
         let path = directory.appendingPathComponent("sdk").appendingPathComponent(file.rawValue).path
         let result = file.load(from: Self.locator(directory))
         #expect(throws: SDKFile.Failure.unreadable(path: path)) { try result.get() }
-        let script = file.script(from: Self.locator(directory))
+        let script = file.text(from: Self.locator(directory))
         #expect(script.hasPrefix("console.error(\"vitrine: the JavaScript bridge file "))
         #expect(script.contains(path) && script.contains("the bridge is off"))
         #expect(!script.contains("postMessage"))
-    }
-
-    @Test func aFileWhoseConstantsDifferIsRefused() throws {
-        let shipped = try String(contentsOf: Self.sourceResources.appendingPathComponent("sdk/vitrine.js"), encoding: .utf8)
-        let changed = shipped.replacingOccurrences(of: "var CHANNEL_AFTER = 16;", with: "var CHANNEL_AFTER = 8;")
-        #expect(changed != shipped)
-        let directory = try Self.temporaryResources([.pageSDK: changed, .frameRegistrar: "// empty\n"])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let sdk = directory.appendingPathComponent("sdk")
-        #expect(throws: SDKFile.Failure.mismatch(
-            path: sdk.appendingPathComponent("vitrine.js").path, expected: "var CHANNEL_AFTER = 16;")) {
-            try SDKFile.pageSDK.load(from: Self.locator(directory)).get()
-        }
-        #expect(throws: SDKFile.Failure.mismatch(
-            path: sdk.appendingPathComponent("frame-registrar.js").path,
-            expected: "var FRAME_HANDLER = 'vitrine-frame';")) {
-            try SDKFile.frameRegistrar.load(from: Self.locator(directory)).get()
-        }
     }
 
     @Test func aNativeEventCallsTheRegistrarsFunction() {

@@ -64,7 +64,7 @@ struct RecordingHandler: NavigationActionHandler {
     let log: CallLog?
     let body: Body
 
-    init(
+    nonisolated init(
         _ name: String, log: CallLog? = nil, decidesResponses: Bool = false, timeout: Duration? = nil,
         body: @escaping Body
     ) {
@@ -76,7 +76,7 @@ struct RecordingHandler: NavigationActionHandler {
     }
 
     /// A handler that always answers `result` at once.
-    init(_ name: String, log: CallLog? = nil, decidesResponses: Bool = false, answering result: HandlerResult) {
+    nonisolated init(_ name: String, log: CallLog? = nil, decidesResponses: Bool = false, answering result: HandlerResult) {
         self.init(name, log: log, decidesResponses: decidesResponses) { _ in result }
     }
 
@@ -90,7 +90,7 @@ struct RecordingHandler: NavigationActionHandler {
 /// A handler that only has a name, for recombination tests.
 struct NamedHandler: NavigationActionHandler {
     let name: String
-    init(_ name: String) { self.name = name }
+    nonisolated init(_ name: String) { self.name = name }
     func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult { .pass }
 }
 

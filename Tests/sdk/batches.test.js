@@ -5,9 +5,9 @@
 // answer is the call's own payload), or `{v: values, e: {index: message}}` (BridgeBatchReply).
 const test = require('node:test');
 const assert = require('node:assert');
-const { Frame, plain, settle, warm, closedError } = require('./support/fake-webkit.js');
+const { Frame, plain, settle, warm, closedError, PROTOCOL } = require('./support/fake-webkit.js');
 
-const BATCH_LIMIT = 1024;
+const BATCH_LIMIT = PROTOCOL.batchLimit;
 
 /** A frame with a batching channel to `ping` and two calls on it, unanswered. */
 async function busyChannel() {

@@ -1,5 +1,5 @@
 'use strict';
-// A channel's JSON and bytes ports (`NAME#TOKEN.j`, `NAME#TOKEN.x`, see BridgeChannel.Port):
+// A channel's JSON and bytes ports (`NAME#TOKEN.j`, `NAME#TOKEN.x`, see BridgePort):
 // JSON text and base64 go there as bare strings and come back the same way; long strings
 // inside a small object go beside its JSON text ([text, string, …]), not in it.
 const test = require('node:test');

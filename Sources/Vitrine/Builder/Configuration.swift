@@ -8,8 +8,8 @@ import Foundation
 /// the initialiser is internal, so a half-filled configuration cannot exist.
 ///
 /// The simple settings are read as its own properties (`configuration.title`,
-/// `configuration.windowSize`): they are its `Preferences`.
-@dynamicMemberLookup
+/// `configuration.windowSize`): they are its `Preferences`, declared in
+/// `Configuration+Preferences.swift`.
 public struct Configuration: Sendable {
     public let preferences: Preferences
     public let startURL: URL?
@@ -59,9 +59,6 @@ public struct Configuration: Sendable {
         self.network = network
         self.capabilities = capabilities
     }
-
-    /// A simple setting, read as a property of the configuration.
-    public subscript<Value>(dynamicMember field: KeyPath<Preferences, Value>) -> Value { preferences[keyPath: field] }
 
     /// The origins allowed to call `strategy`: its own list, or the app's origins and,
     /// for a capability's strategy, the origins granted it.

@@ -112,46 +112,22 @@ public struct NavigationChain: Sendable {
         _ handler: any NavigationActionHandler, _ action: NavigationAction, _ context: NavigationContext,
         timeout: Duration, on clock: any Clock<Duration>
     ) async -> HandlerResult? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<HandlerResult?, Never>) in
-            let once = ResumeOnce(continuation)
-            // Runs at once up to the handler's first suspension: a handler that decides
-            // without waiting (every built-in one) needs no task of its own and no timer.
-            // A handler that answers after its timeout is not cancelled; its answer is
-            // ignored.
-            Task.immediate { @MainActor in
-                once.resume(with: await handler.handle(action, context: context))
-            }
-            guard !once.isResumed else { return }
-            once.timer = Task { @MainActor in
-                guard (try? await clock.sleep(for: timeout)) != nil else { return }
-                once.resume(with: nil)
-            }
+        // Nil (the timeout's answer, failing closed) if the race is dropped unanswered.
+        let once = AnswerOnce<HandlerResult?>(unanswered: nil)
+        // Runs at once up to the handler's first suspension: a handler that decides without
+        // waiting (every built-in one) needs no task of its own and no timer. A handler
+        // that answers after its timeout is not cancelled; its answer is ignored.
+        Task.immediate { @MainActor in
+            once.answer(await handler.handle(action, context: context))
         }
-    }
-}
-
-/// Resumes a continuation exactly once; later attempts are ignored and reported.
-@MainActor
-final class ResumeOnce<Value: Sendable> {
-    private var continuation: CheckedContinuation<Value, Never>?
-    /// Cancelled by the first resume: a deadline that no longer matters.
-    var timer: Task<Void, Never>?
-
-    init(_ continuation: CheckedContinuation<Value, Never>) {
-        self.continuation = continuation
-    }
-
-    var isResumed: Bool { continuation == nil }
-
-    /// Returns true if this call resumed the continuation.
-    @discardableResult
-    func resume(with value: Value) -> Bool {
-        guard let continuation else { return false }
-        self.continuation = nil
-        timer?.cancel()
-        timer = nil
-        continuation.resume(returning: value)
-        return true
+        guard !once.isAnswered else { return await once.value }
+        let timer = Task { @MainActor in
+            guard (try? await clock.sleep(for: timeout)) != nil else { return }
+            once.answer(nil)
+        }
+        let result = await once.value
+        timer.cancel()
+        return result
     }
 }
 

@@ -20,7 +20,7 @@ public struct DevConsoleStrategy: TypedScriptMessageStrategy {
 
     private let report: @MainActor @Sendable (String) -> Void
 
-    public init(report: @escaping @MainActor @Sendable (String) -> Void) {
+    public nonisolated init(report: @escaping @MainActor @Sendable (String) -> Void) {
         self.report = report
     }
 
@@ -28,7 +28,6 @@ public struct DevConsoleStrategy: TypedScriptMessageStrategy {
         "\(request.source):\(request.line):\(request.column): \(request.kind): \(request.message)"
     }
 
-    @MainActor
     public func respond(to request: Request, context: ScriptMessageContext) async throws -> Bool {
         report(Self.line(for: request))
         return true

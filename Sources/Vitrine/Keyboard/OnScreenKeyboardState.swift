@@ -61,9 +61,9 @@ public enum KeyboardFocusMessage: Sendable, Equatable {
 /// whether shift is on; and what each key press does.
 public struct OnScreenKeyboardState: Sendable, Equatable {
     /// The script-message handler the page's keyboard script posts to (isolated world).
-    public static let handlerName = "vitrine-keyboard"
+    public static let handlerName = BridgeProtocol.keyboardHandler
     /// The function of `keyboard.js` that performs a `KeyboardCommand`.
-    public static let pressFunction = "vitrineKeyboardPress"
+    public static let pressFunction = BridgeProtocol.keyboardPressFunction
 
     public private(set) var isShown = false
     public private(set) var mode = KeyboardMode.text

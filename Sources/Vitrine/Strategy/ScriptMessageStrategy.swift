@@ -31,25 +31,24 @@ public struct ScriptMessageContext {
 /// a `Uint8Array`); what it throws rejects it with the
 /// error's description. `immediateReply` is an optional fast path for a strategy that
 /// knows its answer without waiting for anything.
-///
-/// Mark implementations `@MainActor` (the requirements are): a witness without it is
-/// nonisolated, so every message would hop to the global executor and back — two extra
-/// main-loop wake-ups and a later reply — before the strategy even starts.
+/// Strategies run on the main actor, where the message arrives: a conforming type is
+/// main-actor isolated by itself, so no message hops off the main actor and back.
+@MainActor
 public protocol ScriptMessageStrategy: Sendable {
     /// The message handler name this strategy answers (`window.webkit.messageHandlers.<identifier>`).
-    static var identifier: String { get }
+    nonisolated static var identifier: String { get }
 
     /// The capability a page must be granted (`[capabilities]`) before this strategy
     /// sees its message; nil (the default): none.
-    static var capability: Capability? { get }
+    nonisolated static var capability: Capability? { get }
 
-    @MainActor func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
+    func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue
 
     /// The answer when the strategy knows it at once, else nil (the default): `handle`
     /// then answers. The bridge calls it inside WebKit's signal, with no task and nothing
     /// held; the message is only borrowed for the call. `ping` answers here with
     /// `.messageBody`: the page's value goes back untouched, never converted.
-    @MainActor func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply?
+    func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply?
 }
 
 /// A strategy's answer on its way back to the page.
@@ -73,11 +72,10 @@ extension ScriptReply {
 
 extension ScriptMessageStrategy {
     /// The identifier, reachable from an instance.
-    public var identifier: String { Self.identifier }
+    public nonisolated var identifier: String { Self.identifier }
 
-    public static var capability: Capability? { nil }
+    public nonisolated static var capability: Capability? { nil }
 
-    @MainActor
     public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         nil
     }

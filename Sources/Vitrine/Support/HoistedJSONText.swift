@@ -7,8 +7,9 @@
 /// beside the text it travels as the page's own string value, and `ping` sends it back
 /// untouched. Native code makes the whole text only when a strategy reads the body.
 public enum HoistedJSONText {
-    /// U+FFFF, a noncharacter no text needs, which JSON.stringify leaves unescaped.
-    public static let mark: Unicode.Scalar = "\u{FFFF}"
+    /// U+FFFF, a noncharacter no text needs, which JSON.stringify leaves unescaped
+    /// (`hoistMark` in protocol.json, shared with payload.js).
+    public static let mark: Unicode.Scalar = BridgeProtocol.hoistMark.unicodeScalars.first!
     private static let markBytes: [UInt8] = Array(String(mark).utf8)
 
     /// The whole JSON text: each place replaced by `quoted(index)`, the lifted string's own

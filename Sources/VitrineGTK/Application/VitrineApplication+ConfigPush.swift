@@ -5,30 +5,25 @@ import Foundation
 #endif
 import Vitrine
 
-/// A pushed configuration on probation: what to go back to, and whom to answer.
+/// A pushed configuration on probation: what to go back to, and whom to answer, once
+/// (`AnswerOnce`; dropped unanswered, with a failure).
 @MainActor
 final class ConfigPushTrial {
     var verdictRule: ConfigTrial
     let previous: Configuration
     let previousText: [UInt8]
-    private var reply: (@MainActor (RemoteReply) -> Void)?
+    private let once: AnswerOnce<RemoteReply>
 
     init(rule: ConfigTrial, previous: Configuration, previousText: [UInt8], reply: @escaping @MainActor (RemoteReply) -> Void) {
         verdictRule = rule
         self.previous = previous
         self.previousText = previousText
-        self.reply = reply
+        once = AnswerOnce(unanswered: .failure("the kiosk closed while the pushed configuration was on trial"), deliver: reply)
     }
 
     /// Answers once; later calls do nothing.
     func answer(_ result: RemoteReply) {
-        guard let reply else { return }
-        self.reply = nil
-        reply(result)
-    }
-
-    isolated deinit {
-        answer(.failure("the kiosk closed while the pushed configuration was on trial"))
+        once.answer(result)
     }
 }
 

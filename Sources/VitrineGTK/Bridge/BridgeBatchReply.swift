@@ -11,30 +11,44 @@ import Vitrine
 @MainActor
 final class BridgeBatchReply {
     /// How a call was answered.
-    private enum Answer {
+    private enum Answer: Sendable {
         /// With its own payload, the posted value itself.
         case posted(JSValueReference)
         case value(JSValueReference)
         case rejected(String)
     }
 
-    private var reply: OpaquePointer?
+    /// What the one WebKit reply says.
+    private enum Outcome: Sendable {
+        case answers([Answer?])
+        case rejected(String)
+    }
+
+    /// The one reply (`AnswerOnce`): dropped before every call has settled, it rejects.
+    private let once: AnswerOnce<Outcome>
     /// The posted array of calls (its context makes the answers).
     private let calls: JSValueReference
     private var answers: [Answer?]
     private var unsettled: Int
 
     init(reply: OpaquePointer, calls: JSValueReference, count: Int) {
-        self.reply = webkit_script_message_reply_ref(reply)
+        let reply = webkit_script_message_reply_ref(reply)!
         self.calls = calls
+        once = AnswerOnce(unanswered: .rejected("the container closed before answering")) { outcome in
+            defer { webkit_script_message_reply_unref(reply) }
+            switch outcome {
+            case .rejected(let message): webkit_script_message_reply_return_error_message(reply, message)
+            case .answers(let answers): Self.send(answers, calls: calls, to: reply)
+            }
+        }
         answers = Array(repeating: nil, count: count)
         unsettled = count
-        if count == 0 { send() }
+        if count == 0 { once.answer(.answers([])) }
     }
 
     /// Settles call `index`; a second answer for the same call is ignored.
     func settle(_ index: Int, with result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?) {
-        guard reply != nil, answers.indices.contains(index), answers[index] == nil else { return }
+        guard !once.isAnswered, answers.indices.contains(index), answers[index] == nil else { return }
         if case .success(.messageBody) = result, let posted = body?.postedReply {
             answers[index] = .posted(posted)
         } else {
@@ -44,21 +58,15 @@ final class BridgeBatchReply {
             }
         }
         unsettled -= 1
-        if unsettled == 0 { send() }
+        if unsettled == 0 { once.answer(.answers(answers)) }
     }
 
     /// Rejects every call of the batch with one message (the frame may not call at all).
     func reject(_ message: String) {
-        guard let reply else { return }
-        self.reply = nil
-        webkit_script_message_reply_return_error_message(reply, message)
-        webkit_script_message_reply_unref(reply)
+        once.answer(.rejected(message))
     }
 
-    private func send() {
-        guard let reply else { return }
-        self.reply = nil
-        defer { webkit_script_message_reply_unref(reply) }
+    private static func send(_ answers: [Answer?], calls: JSValueReference, to reply: OpaquePointer) {
         let allPosted = answers.allSatisfy { if case .posted = $0 { true } else { false } }
         if allPosted {
             webkit_script_message_reply_return_value(reply, calls.pointer)
@@ -99,9 +107,5 @@ final class BridgeBatchReply {
         jsc_value_object_set_property(wrapper.pointer, "v", array.pointer)
         jsc_value_object_set_property(wrapper.pointer, "e", errors.pointer)
         webkit_script_message_reply_return_value(reply, wrapper.pointer)
-    }
-
-    isolated deinit {
-        reject("the container closed before answering")
     }
 }

@@ -5,39 +5,34 @@ import Vitrine
 /// channel port it came on: `.text` for the shared handlers), or one call's place in the
 /// reply to a channel batch (`BridgeBatchReply`, string-port forms).
 enum ReplyDestination {
-    case message(OpaquePointer, port: BridgeChannel.Port = .text)
+    case message(OpaquePointer, port: BridgePort = .text)
     case batchItem(BridgeBatchReply, index: Int)
 }
 
 /// A script message's reply, held while the strategy works: the page's Promise settles
-/// when `answer` is called, exactly once. Dropped unanswered, it rejects the Promise.
-/// The Promise resolves with the strategy's value itself (made from its JSON text here),
-/// or with the message's own body for `.messageBody`.
+/// when `answer` is called, exactly once (`AnswerOnce`). Dropped unanswered, it rejects the
+/// Promise. The Promise resolves with the strategy's value itself (made from its JSON text
+/// here), or with the message's own body for `.messageBody`.
 @MainActor
 final class PendingScriptReply {
-    private var destination: ReplyDestination?
-    /// The message's JS value: its context is where the answer value is created.
-    private let messageValue: UnsafeMutablePointer<JSCValue>
-    /// The body as posted, for `.messageBody`.
-    private let body: BridgeRequest.Body?
+    private let once: AnswerOnce<Result<ScriptReply, ScriptMessageError>>
 
     init(to destination: ReplyDestination, messageValue: UnsafeMutablePointer<JSCValue>, body: BridgeRequest.Body?) {
         if case .message(let reply, _) = destination { webkit_script_message_reply_ref(reply) }
-        self.destination = destination
-        self.messageValue = messageValue
-        self.body = body
-        g_object_ref(gptr(messageValue))
+        // The message's JS value: its context is where the answer value is created. Held
+        // by the delivery until the one answer has gone.
+        let message = JSValueReference(retaining: messageValue)
+        once = AnswerOnce(unanswered: .failure(ScriptMessageError("the container closed before answering"))) { result in
+            Self.send(result, body: body, messageValue: message.pointer, to: destination)
+            if case .message(let reply, _) = destination { webkit_script_message_reply_unref(reply) }
+        }
     }
 
     /// Resolves the Promise with the strategy's value or rejects it with a message.
     /// Returns false if it was answered already.
     @discardableResult
     func answer(_ result: Result<ScriptReply, ScriptMessageError>) -> Bool {
-        guard let destination else { return false }
-        self.destination = nil
-        Self.send(result, body: body, messageValue: messageValue, to: destination)
-        if case .message(let reply, _) = destination { webkit_script_message_reply_unref(reply) }
-        return true
+        once.answer(result)
     }
 
     /// Answers `destination` now: the one place a Promise is settled. Callers answer each
@@ -65,7 +60,7 @@ final class PendingScriptReply {
     /// order, which WebKit's own object replies lose), bytes as `{x: base64}`; on a
     /// channel's JSON or bytes `port`, its own kind as a bare string.
     static func value(of result: Result<ScriptReply, ScriptMessageError>, body: BridgeRequest.Body?,
-                      port: BridgeChannel.Port = .text,
+                      port: BridgePort = .text,
                       in context: UnsafeMutablePointer<JSCContext>?) -> Result<UnsafeMutablePointer<JSCValue>, ScriptMessageError> {
         let value: UnsafeMutablePointer<JSCValue>?
         switch result {
@@ -96,10 +91,6 @@ final class PendingScriptReply {
         return .success(value)
     }
 
-    isolated deinit {
-        answer(.failure(ScriptMessageError("the container closed before answering")))
-        g_object_unref(gptr(messageValue))
-    }
 }
 
 extension JSONValue {

@@ -7,18 +7,18 @@ import Logging
 import Vitrine
 
 /// One of the bridge's JavaScript files in `Resources/sdk/` (see `ScriptBridge`), injected
-/// as it is at document start, read at run time through `ResourceLocator`.
+/// at document start, read at run time through `ResourceLocator`.
 ///
-/// Why files: JavaScript tools can lint and test them (`make test-js`). Why no template
-/// step: the file a test loads is byte for byte the one WebKit runs. The few constants the
-/// JavaScript shares with Swift are plain declarations in the file instead, and
-/// `requiredLines` names each exactly as Swift expects it: a file whose constants differ
-/// from this build's is refused like a missing one.
+/// Why files: JavaScript tools can lint and test them (`make test-js`). The constants the
+/// JavaScript shares with Swift are in none of them: `script(_:)` puts the files inside one
+/// block that opens with `const VITRINE_PROTOCOL = <protocol.json>;`, the text the core's
+/// `BridgeProtocol` was generated from at build time, so the two sides cannot disagree.
+/// (A block-scoped `const` in its own script: page scripts never see it.) The JS tests
+/// build the same block from the same file (Tests/sdk/support/fake-webkit.js).
 ///
-/// Fails closed: a file that cannot be read or does not match is logged once, and the
-/// page gets a script that only reports the error to its console. Without the registrar
-/// no frame has a token, so native code refuses every request; without the SDK the page
-/// has no `vitrine`.
+/// Fails closed: a file that cannot be read is logged once, and the page gets a script
+/// that only reports the error to its console. Without the registrar no frame has a
+/// token, so native code refuses every request; without the SDK the page has no `vitrine`.
 enum SDKFile: String, CaseIterable {
     /// The page's SDK, main world.
     case pageSDK = "vitrine.js"
@@ -34,49 +34,13 @@ enum SDKFile: String, CaseIterable {
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {
         case unreadable(path: String)
-        case mismatch(path: String, expected: String)
 
         var description: String {
             switch self {
             case .unreadable(let path):
                 return "vitrine: the JavaScript bridge file \(path) cannot be read; the bridge is off"
                     + " (set VITRINE_RESOURCES to a folder with sdk/, or reinstall)"
-            case .mismatch(let path, let expected):
-                return "vitrine: the JavaScript bridge file \(path) does not match this program"
-                    + " (no line reads `\(expected)`); the bridge is off"
             }
-        }
-    }
-
-    /// Lines the file must hold verbatim (leading spaces aside): what it shares with Swift.
-    var requiredLines: [String] {
-        switch self {
-        case .pageSDK:
-            return [
-                "var SHORT_STRING = \(ScriptBridge.shortString);",
-                "var CHANNEL_AFTER = \(BridgeChannel.openAfter);",
-                "var CHANNEL_POSTS = \(BridgeChannel.unansweredPosts);",
-                "var BATCH_LIMIT = \(BridgeChannel.batchLimit);",
-                "var JSON_PORT = '\(BridgeChannel.Port.json.rawValue)';",
-                "var BYTES_PORT = '\(BridgeChannel.Port.bytes.rawValue)';",
-            ]
-        case .payload:
-            return [
-                "var HOIST_MARK = '\\u\(String(HoistedJSONText.mark.value, radix: 16))';",
-                "Object.defineProperty(window, 'vitrinePayload', { value: payload, configurable: true });",
-            ]
-        case .capabilities:
-            return ["Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });"]
-        case .frameRegistrar:
-            return [
-                "var FRAME_HANDLER = '\(ScriptBridge.frameHandlerName)';",
-                "window.\(ScriptBridge.eventFunction) = function (name, payloadJSON) {",
-            ]
-        case .keyboard:
-            return [
-                "var HANDLER = '\(OnScreenKeyboardState.handlerName)';",
-                "window.\(OnScreenKeyboardState.pressFunction) = function (action, text) {",
-            ]
         }
     }
 
@@ -86,18 +50,19 @@ enum SDKFile: String, CaseIterable {
         guard FileSystem.isRegularFile(path),
               let text = try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
         else { return .failure(.unreadable(path: path)) }
-        let lines = Set(text.split(separator: "\n").map { line in
-            String(line.drop(while: { $0 == " " || $0 == "\t" }))
-        })
-        if let missing = requiredLines.first(where: { !lines.contains($0) }) {
-            return .failure(.mismatch(path: path, expected: missing))
-        }
         return .success(text)
     }
 
-    /// The script to inject: the file, or when it cannot serve (logged), a script that
-    /// only reports why in the page's console.
-    func script(from resources: ResourceLocator = ResourceLocator()) -> String {
+    /// The script to inject: `files` in this order after the protocol's constants, in one
+    /// block (see above).
+    static func script(_ files: [SDKFile], from resources: ResourceLocator = ResourceLocator()) -> String {
+        "{\nconst VITRINE_PROTOCOL = " + BridgeProtocol.json + ";\n"
+            + files.map { $0.text(from: resources) }.joined(separator: "\n") + "\n}\n"
+    }
+
+    /// The file's text, or when it cannot serve (logged), a script that only reports why in
+    /// the page's console.
+    func text(from resources: ResourceLocator = ResourceLocator()) -> String {
         switch load(from: resources) {
         case .success(let text):
             return text

@@ -23,49 +23,28 @@ import Vitrine
 /// document has gone. Other frames' tokens live in their own JS realms, out of reach
 /// across origins.
 ///
-/// Channels: once a frame has made `BridgeChannel.openAfter` accepted calls to a strategy,
-/// native code registers handlers `NAME#TOKEN` (and its `.j` and `.x` ports) that only that
-/// frame knows, and the SDK, which counts its calls too, finds them and posts there: a
-/// string payload as it is, JSON text bare on `.j` (a small object's long strings beside
-/// its text, `HoistedJSONText`), base64 bare on `.x`: no token to read, and a reply in the
-/// same form. On a channel to a strategy that answered
-/// those calls at once (its name ends in `+`), the SDK keeps at most
-/// `BridgeChannel.unansweredPosts` posts unanswered; short calls made meanwhile wait and go
-/// together, `{b: [call, …]}`, when one is answered, and `BridgeBatchReply` answers each
-/// in its place.
-///
-/// Until then, requests go to the strategy's shared WebKit
-/// handler, as in WKWebView, in the form that costs WebKit least to copy across processes:
-/// `token + "s" + text` for a string of up to `shortString` characters, `{t: token, v: text}`
-/// for a longer string (echoed back without any conversion), and `token + "j" + JSON` for
-/// anything else, checked by `JSON.stringify` in the page (so a value JSON cannot carry
-/// rejects there, with a TypeError); bytes (a `Uint8Array`, an `ArrayBuffer`) as
-/// `{t: token, x: base64}`. A reply is a string payload's own string, `{j: JSON text}` or
-/// `{x: base64}` (`BridgeReply`), which the SDK turns back into the value: JSON text keeps
-/// object members in order, which WebKit's own object replies do not. A native event is
-/// `name \n JSON payload`, dispatched into the page by the isolated world.
+/// What travels how — the shared handlers' and channels' forms, batches, replies, tokens'
+/// lifetime, errors and limits — is written down in docs/bridge-protocol.md; the
+/// constants both sides share come from Resources/sdk/protocol.json (`BridgeProtocol`).
 enum ScriptBridge {
     /// The isolated world holding the frame registrar.
-    static let worldName = "vitrine"
+    static let worldName = BridgeProtocol.worldName
     /// The registrar's handler, in the isolated world only (`FrameRegistration`).
-    static let frameHandlerName = "vitrine-frame"
-    /// Strings up to this length travel inside the request string; longer ones as their own value.
-    static let shortString = 1024
-
+    static let frameHandlerName = BridgeProtocol.frameHandler
     /// The function the registrar defines in the isolated world for native events.
-    static let eventFunction = "vitrineEvent"
+    static let eventFunction = BridgeProtocol.eventFunction
 
     /// Main world: `window.vitrine` and the WKWebView-style `window.webkit.messageHandlers`
     /// (Resources/sdk/vitrine.js), read once per process (see `SDKFile`).
     /// The capabilities' namespaces (Resources/sdk/capabilities.js) and the payloads' codec
     /// (payload.js) come first, in the same script: vitrine.js takes them before any page
     /// script runs.
-    static let pageSDK = [SDKFile.capabilities, .payload, .pageSDK].map { $0.script() }.joined(separator: "\n")
+    static let pageSDK = SDKFile.script([.capabilities, .payload, .pageSDK])
 
     /// Isolated world: registers this frame's token with its true origin and URL, hands
     /// the token to the frame's SDK, and delivers native events to it
     /// (Resources/sdk/frame-registrar.js), read once per process (see `SDKFile`).
-    static let frameRegistrar = SDKFile.frameRegistrar.script()
+    static let frameRegistrar = SDKFile.script([.frameRegistrar])
 
     /// Isolated world: delivers a native event to the page's `vitrine.on` listeners.
     static func eventDispatch(name: String, payloadJSON: String) -> String {

@@ -1,4 +1,5 @@
 import CWebKitGTK
+import Vitrine
 
 /// A modal yes/no question over the container's window, and its one answer.
 ///
@@ -8,14 +9,22 @@ import CWebKitGTK
 @MainActor
 final class ConfirmationDialog {
     private let dialog: UnsafeMutablePointer<GtkWidget>
-    private let signals = SignalConnections()
-    private var answer: CheckedContinuation<Bool, Never>?
+    private let signals: SignalConnections
+    /// The one answer (`AnswerOnce`): it destroys the dialog; dropped unanswered, false.
+    private let answer: AnswerOnce<Bool>
     /// Until answered: the dialog is destroyed with the answer.
-    private(set) var isOpen = true
+    var isOpen: Bool { !answer.isAnswered }
 
     /// `acknowledgeOnly`: a message with one OK button (answering true), not a question.
     init(parent: UnsafeMutablePointer<GtkWindow>, title: String, message: String, acknowledgeOnly: Bool = false) {
-        dialog = gtk_dialog_new()!
+        let dialog = gtk_dialog_new()!
+        let signals = SignalConnections()
+        self.dialog = dialog
+        self.signals = signals
+        answer = AnswerOnce(unanswered: false) { _ in
+            signals.disconnectAll()
+            gtk_widget_destroy(dialog)
+        }
         let window: UnsafeMutablePointer<GtkWindow> = cast(dialog)
         gtk_window_set_title(window, title)
         gtk_window_set_transient_for(window, parent)
@@ -40,7 +49,7 @@ final class ConfirmationDialog {
     /// Shows the dialog and waits for the answer.
     func ask() async -> Bool {
         gtk_widget_show_all(dialog)
-        return await withCheckedContinuation { answer = $0 }
+        return await answer.value
     }
 
     /// Answers as a user would (tests and remote control).
@@ -60,16 +69,7 @@ final class ConfirmationDialog {
     }
 
     private func close(answering accepted: Bool) {
-        guard isOpen else { return }
-        isOpen = false
-        signals.disconnectAll()
-        gtk_widget_destroy(dialog)
-        answer?.resume(returning: accepted)
-        answer = nil
-    }
-
-    isolated deinit {
-        close(answering: false)
+        answer.answer(accepted)
     }
 }
 

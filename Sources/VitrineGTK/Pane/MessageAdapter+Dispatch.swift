@@ -38,16 +38,15 @@ extension MessageAdapter {
         // A frame that keeps calling gets its own channel (its SDK starts looking for it
         // after as many calls).
         guard delivery != .rejected, frame != nil else { return }
-        let count = countCall(to: name, from: request.token, answeredAtOnce: delivery == .answeredAtOnce)
-        if count.open {
-            openChannel(to: name, for: request.token, allowedOrigins: allowed, batches: count.batches)
+        if let opening = countCall(to: name, from: request.token, answeredAtOnce: delivery == .answeredAtOnce) {
+            openChannel(to: name, for: request.token, allowedOrigins: allowed, batches: opening.batches)
         }
     }
 
     /// Answers one message on a frame's channel exactly once: the channel names the frame,
     /// whose origin is checked again (the registry may have forgotten it). A batch gets one
     /// reply, with every call's answer in it.
-    func receiveChannelMessage(_ channel: BridgeChannel, port: BridgeChannel.Port, value: UnsafeMutablePointer<JSCValue>,
+    func receiveChannelMessage(_ channel: BridgeChannel, port: BridgePort, value: UnsafeMutablePointer<JSCValue>,
                                reply: OpaquePointer) {
         let name = channel.strategy
         guard let container = pane?.container else { return Self.answerClosed(value: value, reply: reply) }

@@ -25,9 +25,9 @@ final class MessageAdapter: PaneCollaborator {
     /// The documents whose frame registered a token, and who each token stands for (see
     /// `ScriptBridge`).
     var frames: FrameRegistry
-    /// Per frame document and strategy, its accepted calls on the shared handler until it
-    /// gets a channel there (see `BridgeChannel.openAfter`).
-    private var channelCandidates: [FrameToken: [String: ChannelCandidate]] = [:]
+    /// Per frame document and strategy, its admitted calls on the shared handler until it
+    /// earns a channel there (the core's policy).
+    private var ledger = ChannelLedger()
     /// Each frame's open channels (see `BridgeChannel`), owned here until the registry
     /// forgets the frame or the pane tears down.
     private(set) var channels: [FrameToken: [BridgeChannel]] = [:]
@@ -75,7 +75,7 @@ final class MessageAdapter: PaneCollaborator {
     func openChannel(to name: String, for token: FrameToken, allowedOrigins: Set<Origin>, batches: Bool) {
         guard channels[token]?.contains(where: { $0.strategy == name }) != true else { return }
         let channel = BridgeChannel(strategy: name, token: token, allowedOrigins: allowedOrigins, batches: batches)
-        for port in [BridgeChannel.Port.json, .bytes, .text] {
+        for port in [BridgePort.json, .bytes, .text] {
             let handlerName = channel.handlerName(port)
             webkit_user_content_manager_register_script_message_handler_with_reply(contentManager.pointer, handlerName, nil)
             // WebKit interns each handler name as a GQuark for the signal's detail: a few
@@ -83,14 +83,14 @@ final class MessageAdapter: PaneCollaborator {
             // frames that keep calling.
             channel.signalIDs.append(signals.connect(
                 gptr(contentManager.pointer), "script-message-with-reply-received::\(handlerName)",
-                context: SignalContext(owner: self, tag: port.rawValue, item: channel), handler: gCallback(onChannelMessage)))
+                context: SignalContext(owner: self, tag: port.suffix, item: channel), handler: gCallback(onChannelMessage)))
         }
         channels[token, default: []].append(channel)
     }
 
     /// Closes a forgotten frame's channels: its later posts there throw in the page.
     func closeChannels(of token: FrameToken) {
-        channelCandidates[token] = nil
+        ledger.forget(token)
         guard let closing = channels.removeValue(forKey: token) else { return }
         for channel in closing {
             channel.signalIDs.forEach { signals.disconnect(id: $0) }
@@ -99,7 +99,7 @@ final class MessageAdapter: PaneCollaborator {
     }
 
     private func unregisterPorts(of channel: BridgeChannel) {
-        for port in BridgeChannel.Port.allCases {
+        for port in BridgePort.allCases {
             webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, channel.handlerName(port))
         }
     }
@@ -115,22 +115,10 @@ final class MessageAdapter: PaneCollaborator {
         frames.mainFrameCommitted().forEach(closeChannels)
     }
 
-    /// A frame's calls to one strategy before it has a channel there.
-    struct ChannelCandidate {
-        var calls = 0
-        /// Whether the strategy answered every one of them within WebKit's signal; its
-        /// channel then takes batches (see `BridgeChannel.batches`).
-        var allAnsweredAtOnce = true
-    }
-
-    /// Counts an accepted call of `token`'s document to `name` on the shared handler; true
-    /// when it has made enough to get a channel there.
-    func countCall(to name: String, from token: FrameToken, answeredAtOnce: Bool) -> (open: Bool, batches: Bool) {
-        var candidate = channelCandidates[token]?[name] ?? ChannelCandidate()
-        candidate.calls += 1
-        candidate.allAnsweredAtOnce = candidate.allAnsweredAtOnce && answeredAtOnce
-        channelCandidates[token, default: [:]][name] = candidate.calls < BridgeChannel.openAfter ? candidate : nil
-        return (candidate.calls == BridgeChannel.openAfter, candidate.allAnsweredAtOnce)
+    /// Counts an admitted call of `token`'s document to `name` on the shared handler; the
+    /// channel it earned, if this call earned one.
+    func countCall(to name: String, from token: FrameToken, answeredAtOnce: Bool) -> ChannelLedger.Opening? {
+        ledger.countAdmittedCall(to: name, from: token, answeredAtOnce: answeredAtOnce)
     }
 
     func tearDown() {
@@ -142,7 +130,7 @@ final class MessageAdapter: PaneCollaborator {
         registeredHandlers.removeAll()
         channels.values.joined().forEach(unregisterPorts)
         channels.removeAll()
-        channelCandidates.removeAll()
+        ledger.forgetAll()
         webkit_user_content_manager_unregister_script_message_handler_in_world(
             manager, ScriptBridge.frameHandlerName, ScriptBridge.worldName)
         frames.removeAll()
@@ -177,7 +165,7 @@ private let onChannelMessage: ScriptMessageSignal = { _, value, reply, data in
     onMainLoop((value, reply, data)) { value, reply, data in
         guard let adapter = SignalContext.owner(data, as: MessageAdapter.self),
               let channel = SignalContext.item(data, as: BridgeChannel.self),
-              let port = BridgeChannel.Port(rawValue: SignalContext.tag(data))
+              let port = BridgePort(suffix: SignalContext.tag(data))
         else { return MessageAdapter.answerClosed(value: value, reply: reply) }
         adapter.receiveChannelMessage(channel, port: port, value: value, reply: reply)
     }

@@ -132,7 +132,7 @@ final class WebPane {
             world: ScriptBridge.worldName)
         add(UserScript(source: ScriptBridge.pageSDK, injectionTime: .documentStart, frames: .allFrames), world: nil)
         if keyboard != nil {
-            add(UserScript(source: SDKFile.keyboard.script(), injectionTime: .documentStart, frames: .topFrame),
+            add(UserScript(source: SDKFile.script([.keyboard]), injectionTime: .documentStart, frames: .topFrame),
                 world: ScriptBridge.worldName)
         }
         for script in configuration.userScripts { add(script, world: nil) }

@@ -28,10 +28,20 @@ const CustomEvent = globalThis.CustomEvent || class CustomEvent extends Event {
   }
 };
 
+// The constants the SDK shares with Swift: the file Swift's are generated from at build
+// time. The loader (SDKFile.script) declares it around the injected files; so does `run`.
+const PROTOCOL_TEXT = fs.readFileSync(path.join(SDK_DIR, 'protocol.json'), 'utf8');
+const PROTOCOL = JSON.parse(PROTOCOL_TEXT);
+
 const sources = new Map();
 function source(file) {
   if (!sources.has(file)) sources.set(file, fs.readFileSync(path.join(SDK_DIR, file), 'utf8'));
   return sources.get(file);
+}
+
+/** A file as SDKFile.script injects it: in a block that declares VITRINE_PROTOCOL first. */
+function injected(file, protocolText = PROTOCOL_TEXT) {
+  return '{\nconst VITRINE_PROTOCOL = ' + protocolText.replace(/\n$/, '') + ';\n' + source(file) + '\n}\n';
 }
 
 /** A JSON copy of a value from a context (undefined stays undefined). */
@@ -49,8 +59,8 @@ function settle() {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Calls to a strategy before native code opens the frame's channel to it (BridgeChannel). */
-const CHANNEL_AFTER = 16;
+/** Calls to a strategy before native code opens the frame's channel to it (ChannelPolicy). */
+const CHANNEL_AFTER = PROTOCOL.channelAfter;
 
 /** Makes the calls that earn a channel to `name`, answered at once on the shared handler. */
 async function warm(frame, name = 'ping') {
@@ -95,6 +105,7 @@ class FakeHandler {
 /** One script world of a frame: a `vm` context whose global is its `window`. */
 class World {
   constructor(frame) {
+    this.frame = frame;
     this.posts = [];
     this.refused = [];
     this.respond = null;
@@ -128,7 +139,8 @@ class World {
 
   /** Runs a file of Resources/sdk/ here, as WebKit injects it. */
   run(file) {
-    vm.runInContext(source(file), this.window, { filename: path.join(SDK_DIR, file) });
+    // The block's first two lines come before the file's: line numbers in errors are off by 2.
+    vm.runInContext(injected(file, this.frame.protocolText), this.window, { filename: path.join(SDK_DIR, file) });
   }
 
   /** Runs code of the test's in this world (as a page script would, in the page's world). */
@@ -148,11 +160,12 @@ class World {
  * A frame with the page's world (`page`) and the registrar's isolated world (`isolated`).
  * Options: origin, href, handlers (registered in the page's world), registrar (false: the
  * isolated world has no `vitrine-frame` handler), order ('registrar-first' or 'sdk-first'),
- * respond (the page world's automatic answers).
+ * respond (the page world's automatic answers), protocol (constants in place of protocol.json's).
  */
 class Frame {
   constructor(options = {}) {
     const origin = options.origin || 'app://main';
+    this.protocolText = options.protocol ? JSON.stringify(Object.assign({}, PROTOCOL, options.protocol)) : PROTOCOL_TEXT;
     this.document = new EventTarget();
     this.windowEvents = new EventTarget();
     // `self.origin`: the URL's origin unless the frame is sandboxed (then 'null').
@@ -210,5 +223,5 @@ class Frame {
 }
 
 module.exports = {
-  Frame, World, FakeHandler, plain, settle, warm, closedError, source, CHANNEL_AFTER, SDK_DIR, PAGE_SDK, REGISTRAR, CAPABILITIES, PAYLOAD,
+  Frame, World, FakeHandler, plain, settle, warm, closedError, source, injected, PROTOCOL, CHANNEL_AFTER, SDK_DIR, PAGE_SDK, REGISTRAR, CAPABILITIES, PAYLOAD,
 };

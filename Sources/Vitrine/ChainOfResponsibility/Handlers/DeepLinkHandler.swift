@@ -8,15 +8,14 @@ import Foundation
 /// route named `deep-link`, and the web view never tries to load it.
 public struct DeepLinkHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "deep-link"
-    public let name = Self.typeName
-    public let schemes: Set<String>
+    public nonisolated static let typeName = "deep-link"
+    public nonisolated let name = Self.typeName
+    public nonisolated let schemes: Set<String>
 
-    public init(schemes: Set<String>) {
+    public nonisolated init(schemes: Set<String>) {
         self.schemes = Set(schemes.map { $0.lowercased() })
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         guard let scheme = action.url.scheme?.lowercased(), schemes.contains(scheme) else { return .pass }
         var parameters = ["scheme": scheme]

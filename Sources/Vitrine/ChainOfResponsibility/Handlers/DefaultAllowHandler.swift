@@ -8,16 +8,15 @@ import Foundation
 /// A response WebKit cannot display is downloaded only when downloads are enabled.
 public struct DefaultAllowHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "default-allow"
-    public let name = Self.typeName
-    public let decidesResponses = true
-    public let allowsDownloads: Bool
+    public nonisolated static let typeName = "default-allow"
+    public nonisolated let name = Self.typeName
+    public nonisolated let decidesResponses = true
+    public nonisolated let allowsDownloads: Bool
 
-    public init(allowsDownloads: Bool = false) {
+    public nonisolated init(allowsDownloads: Bool = false) {
         self.allowsDownloads = allowsDownloads
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         guard let response = action.response, !response.canShowMIMEType else { return .decide(.allow) }
         return .decide(allowsDownloads ? .download : .cancel)

@@ -8,23 +8,22 @@ import Foundation
 /// view, so the container never becomes a general browser.
 public struct ExternalBrowserHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "external-browser"
-    public let name = Self.typeName
+    public nonisolated static let typeName = "external-browser"
+    public nonisolated let name = Self.typeName
     /// The app's own origins: navigations to these stay in the view. Nil: the
     /// configuration's app origins.
-    public let appOrigins: Set<Origin>?
+    public nonisolated let appOrigins: Set<Origin>?
     /// Schemes the desktop handles (web pages, mail, phone).
-    public let externalSchemes: Set<String>
+    public nonisolated let externalSchemes: Set<String>
 
     /// The schemes handed to the desktop by default (the `shell` capability's too).
-    public static let defaultExternalSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+    public nonisolated static let defaultExternalSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
-    public init(appOrigins: Set<Origin>? = nil, externalSchemes: Set<String> = Self.defaultExternalSchemes) {
+    public nonisolated init(appOrigins: Set<Origin>? = nil, externalSchemes: Set<String> = Self.defaultExternalSchemes) {
         self.appOrigins = appOrigins
         self.externalSchemes = externalSchemes
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         // Only what the user asked for: a script's redirect must not spawn browsers.
         guard action.navigationType == .linkActivated || action.target == .newWindow || action.isUserGesture,

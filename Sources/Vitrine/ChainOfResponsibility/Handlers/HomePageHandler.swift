@@ -8,15 +8,14 @@ import Foundation
 /// bar switching to its first tab) the navigation is cancelled; otherwise home loads.
 public struct HomePageHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "home"
-    public let name = Self.typeName
-    public let homeURL: URL
+    public nonisolated static let typeName = "home"
+    public nonisolated let name = Self.typeName
+    public nonisolated let homeURL: URL
 
-    public init(homeURL: URL) {
+    public nonisolated init(homeURL: URL) {
         self.homeURL = homeURL
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         // Only a user's link: the first load of the start page is not a "go home".
         guard action.navigationType == .linkActivated, action.url.isSamePage(as: homeURL) else { return .pass }

@@ -8,18 +8,17 @@ import Foundation
 /// by native code and the web navigation is cancelled.
 public struct NativeRouteHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "native-route"
-    public let name = Self.typeName
-    public let routes: [RoutePattern]
+    public nonisolated static let typeName = "native-route"
+    public nonisolated let name = Self.typeName
+    public nonisolated let routes: [RoutePattern]
     /// Only URLs of these origins are routed (empty: any origin).
-    public let origins: Set<Origin>
+    public nonisolated let origins: Set<Origin>
 
-    public init(routes: [RoutePattern], origins: Set<Origin> = []) {
+    public nonisolated init(routes: [RoutePattern], origins: Set<Origin> = []) {
         self.routes = routes
         self.origins = origins
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         if !origins.isEmpty {
             guard let origin = Origin(action.url), origins.contains(origin) else { return .pass }
@@ -39,11 +38,11 @@ public struct NativeRouteHandler: NavigationActionHandler {
 
 /// A path pattern with `:name` segments, e.g. `/product/:id`, and the route it names.
 public struct RoutePattern: Sendable, Equatable {
-    public let name: String
-    public let pattern: String
+    public nonisolated let name: String
+    public nonisolated let pattern: String
     private let segments: [Substring]
 
-    public init(_ pattern: String, name: String) {
+    public nonisolated init(_ pattern: String, name: String) {
         self.name = name
         self.pattern = pattern
         self.segments = pattern.split(separator: "/")

@@ -11,16 +11,15 @@ import Foundation
 /// `about:` document) matches no list.
 public struct OriginAllowlistHandler: NavigationActionHandler {
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "origin-allowlist"
-    public let name = Self.typeName
+    public nonisolated static let typeName = "origin-allowlist"
+    public nonisolated let name = Self.typeName
     /// The allowed origins. Nil: the configuration's app origins.
-    public let origins: Set<Origin>?
+    public nonisolated let origins: Set<Origin>?
 
-    public init(origins: Set<Origin>? = nil) {
+    public nonisolated init(origins: Set<Origin>? = nil) {
         self.origins = origins
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         guard let origin = action.documentOrigin, (origins ?? context.appOrigins).contains(origin) else { return .decide(.cancel) }
         return .pass

@@ -10,15 +10,15 @@ public struct PaymentHandler: NavigationActionHandler {
     public typealias Verifier = @MainActor @Sendable (URL, NavigationContext) async -> Bool
 
     /// The name the chain reports and a configuration file's `type` uses.
-    public static let typeName = "payment"
-    public let name = Self.typeName
+    public nonisolated static let typeName = "payment"
+    public nonisolated let name = Self.typeName
     /// Path prefixes that are payment pages, e.g. `/pay`.
-    public let pathPrefixes: [String]
+    public nonisolated let pathPrefixes: [String]
     /// A person needs time to read and confirm.
-    public let timeout: Duration?
+    public nonisolated let timeout: Duration?
     private let verify: Verifier
 
-    public init(pathPrefixes: [String] = ["/pay"], timeout: Duration = .seconds(300), verify: Verifier? = nil) {
+    public nonisolated init(pathPrefixes: [String] = ["/pay"], timeout: Duration = .seconds(300), verify: Verifier? = nil) {
         self.pathPrefixes = pathPrefixes
         self.timeout = timeout
         self.verify = verify ?? { url, context in
@@ -28,7 +28,6 @@ public struct PaymentHandler: NavigationActionHandler {
         }
     }
 
-    @MainActor
     public func handle(_ action: NavigationAction, context: NavigationContext) async -> HandlerResult {
         let path = action.url.path
         guard pathPrefixes.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })

@@ -9,9 +9,8 @@ public struct WindowStrategy: ScriptMessageStrategy {
     public static let identifier = Capability.window.rawValue
     public static let capability: Capability? = .window
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let command = try WindowCommand(body: message.body, pageURL: message.pageURL)
         guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.window) }
@@ -29,9 +28,8 @@ public struct ClipboardStrategy: ScriptMessageStrategy {
     /// The largest image accepted, in bytes.
     public static let imageLimit = 32 << 20
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let body = message.body
         guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.clipboard) }
@@ -78,11 +76,10 @@ public struct NotificationStrategy: ScriptMessageStrategy {
     public static let identifier = Capability.notification.rawValue
     public static let capability: Capability? = .notification
 
-    public init() {}
+    public nonisolated init() {}
 
     @MainActor private static var made = 0
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let body = message.body
         guard body["action"]?.stringValue == "show", let title = body["title"]?.stringValue, !title.isEmpty else {

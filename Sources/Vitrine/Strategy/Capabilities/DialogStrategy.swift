@@ -18,7 +18,7 @@ public struct FileDialogRequest: Sendable, Equatable {
     /// The name a save dialog suggests.
     public var suggestedName: String?
 
-    public init(kind: Kind, title: String? = nil, folder: String? = nil, suggestedName: String? = nil) {
+    public nonisolated init(kind: Kind, title: String? = nil, folder: String? = nil, suggestedName: String? = nil) {
         self.kind = kind
         self.title = title
         self.folder = folder
@@ -48,7 +48,7 @@ public final class ChosenFiles {
 
     private var files: [String: Pin] = [:]
 
-    public init() {}
+    public nonisolated init() {}
 
     public func add(_ chosen: [String]) {
         for path in chosen { pin(path, to: Self.openForReading(path)) }
@@ -101,9 +101,8 @@ public struct DialogStrategy: ScriptMessageStrategy {
     /// The largest file a page may read, or write through a save dialog, in bytes.
     public static let sizeLimit = 16 << 20
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let body = message.body
         let title = body["title"]?.stringValue
@@ -202,9 +201,8 @@ public struct ShellStrategy: ScriptMessageStrategy {
     public static let identifier = Capability.shell.rawValue
     public static let capability: Capability? = .shell
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let body = message.body
         switch body["action"]?.stringValue {

@@ -42,8 +42,8 @@ public final class KeyValueStore {
         static func < (lhs: Key, rhs: Key) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
     }
 
-    public let file: URL
-    public let limits: Limits
+    public nonisolated let file: URL
+    public nonisolated let limits: Limits
     private var lockPath: String { file.path + ".lock" }
     /// The values as JSON text, as last read, with the write count and file they came from.
     private var cache: (values: [Key: String], generation: UInt64, identity: FileIdentity?)?
@@ -175,13 +175,12 @@ public struct StorageStrategy: ScriptMessageStrategy {
     public static let identifier = Capability.storage.rawValue
     public static let capability: Capability? = .storage
 
-    public let store: KeyValueStore
+    public nonisolated let store: KeyValueStore
 
-    public init(store: KeyValueStore) {
+    public nonisolated init(store: KeyValueStore) {
         self.store = store
     }
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let body = message.body
         func key() throws(ScriptMessageError) -> String {

@@ -9,9 +9,8 @@ import Foundation
 public struct PageStrategy: ScriptMessageStrategy {
     public static let identifier = "page"
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let expected = #"{"action": "close" | "reload" | "setTitle", "title"?: string}"#
         guard let action = message.body["action"]?.stringValue else {

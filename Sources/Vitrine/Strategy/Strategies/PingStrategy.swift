@@ -8,9 +8,8 @@ import Foundation
 public struct PingStrategy: ScriptMessageStrategy {
     public static let identifier = "ping"
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         message.body
     }
@@ -18,7 +17,6 @@ public struct PingStrategy: ScriptMessageStrategy {
     /// The body it got, untouched: same value, no JSON work. Exact: an object comes back
     /// as the page's own JSON text (members in order, every string as it was), bytes as
     /// the same bytes.
-    @MainActor
     public func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply? {
         .messageBody
     }

@@ -8,9 +8,8 @@ import Foundation
 public struct UserStrategy: ScriptMessageStrategy {
     public static let identifier = "user"
 
-    public init() {}
+    public nonisolated init() {}
 
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         [
             "name": .string(DesktopUser.fullName),

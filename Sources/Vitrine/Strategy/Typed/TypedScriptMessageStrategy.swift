@@ -24,11 +24,10 @@ public protocol TypedScriptMessageStrategy: ScriptMessageStrategy {
     associatedtype Request: Decodable
     associatedtype Response: Encodable
 
-    @MainActor func respond(to request: Request, context: ScriptMessageContext) async throws -> Response
+    func respond(to request: Request, context: ScriptMessageContext) async throws -> Response
 }
 
 extension TypedScriptMessageStrategy {
-    @MainActor
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let request = try TypedPayload.decode(Request.self, from: message)
         return try TypedPayload.encode(try await respond(to: request, context: context), for: message.name)

@@ -24,7 +24,6 @@ struct Greet: TypedScriptMessageStrategy {
         var description: String { "a name is needed" }
     }
 
-    @MainActor
     func respond(to request: Request, context: ScriptMessageContext) async throws -> Response {
         guard !request.name.isEmpty else { throw GreetError.emptyName }
         return Response(message: "Hello, \(request.name), from Swift!", letters: request.name.count)
