@@ -12,25 +12,24 @@ import Foundation
 /// WebKit may have rewritten (`https://a.test` is asked about as `https://a.test/`).
 @MainActor
 public final class PendingLoads {
+    /// One load's question, answered once (`AnswerOnce`); dropped unanswered, abandoned.
     @MainActor
     private final class Load {
         let url: URL
-        private var answer: (@MainActor (LoadOutcome) -> Void)?
+        private let once: AnswerOnce<LoadOutcome>
         /// The timeout's task, cancelled once answered.
         var timer: Task<Void, Never>?
 
         init(url: URL, answer: @escaping @MainActor (LoadOutcome) -> Void) {
             self.url = url
-            self.answer = answer
+            once = AnswerOnce(unanswered: .abandoned(reason: "the view is gone"), deliver: answer)
         }
 
-        var isAnswered: Bool { answer == nil }
+        var isAnswered: Bool { once.isAnswered }
 
         func resolve(_ outcome: LoadOutcome) {
-            guard let answer else { return }
-            self.answer = nil
+            guard once.answer(outcome) else { return }
             timer?.cancel()
-            answer(outcome)
         }
     }
 
