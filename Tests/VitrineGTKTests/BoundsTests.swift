@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// Pages that push at the bounds: a page granted `window` looping `window.open`, a page
