@@ -10,6 +10,12 @@ let package = Package(
         .library(name: "VitrineGTK", targets: ["VitrineGTK"]),
         // Configuration files (TOML) onto the Configurator.
         .library(name: "VitrineConfigFile", targets: ["VitrineConfigFile"]),
+        // Testing an app's own handlers and strategies: `VitrineTesting` (no display: a
+        // recording container host, a manual clock, the in-memory event log's stream) and
+        // `VitrineTestingGTK` (a real WebKitGTK view under a display, GLib's loop on the main
+        // thread, waits that end on events). A test target that links the GTK half gets its
+        // `dispatch_main` (see Tests/MainQueueOnMainThread/dispatch_main.c).
+        .library(name: "VitrineTesting", targets: ["VitrineTesting", "VitrineTestingGTK"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
         // The page's TypeScript for an app's typed strategies, read from its sources.
         .executable(name: "vitrine-types", targets: ["vitrine-types"]),
@@ -83,11 +89,16 @@ let package = Package(
             ),
             dependencies: ["vitrine-types"]
         ),
+        .target(name: "VitrineTesting", dependencies: ["Vitrine"]),
+        .target(
+            name: "VitrineTestingGTK",
+            dependencies: ["Vitrine", "VitrineGTK", "VitrineTesting", "CWebKitGTK", "MainQueueOnMainThread"]
+        ),
         // Helpers the test targets share: temporary folders, built products, subprocesses.
-        .target(name: "VitrineTestSupport", path: "Tests/TestSupport"),
+        .target(name: "VitrineTestSupport", dependencies: ["VitrineTesting"], path: "Tests/TestSupport"),
         // Tests that need no display (`make test-core` runs them with none set): the core
         // and the program's command line.
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTesting", "VitrineTestSupport"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(
@@ -108,17 +119,20 @@ let package = Package(
             dependencies: ["Vitrine", "VitrineGTK"],
             path: "Tests/EmbedderCheck"
         ),
-        // The test process drains the main queue on its main thread, where GTK and WebKit
-        // must run (see Tests/MainQueueOnMainThread/dispatch_main.c): its `dispatch_main`
-        // is exported so that it takes the place of libdispatch's.
+        // The test process runs GLib's loop on its main thread, where GTK and WebKit must
+        // run, and drains the main queue from it (see Tests/MainQueueOnMainThread/
+        // dispatch_main.c): its `dispatch_main` is exported so that it takes the place of
+        // libdispatch's.
         .target(
             name: "MainQueueOnMainThread",
+            dependencies: ["CWebKitGTK"], // GLib, whose loop it runs
             path: "Tests/MainQueueOnMainThread",
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=dispatch_main"])]
         ),
         .testTarget(
             name: "VitrineGTKTests",
-            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTestSupport"],
+            dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTesting",
+                           "VitrineTestingGTK", "VitrineTestSupport"],
             // The loopback servers the tests start (Python), not sources.
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py"]

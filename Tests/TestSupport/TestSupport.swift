@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VitrineTesting
 
 // Helpers shared by the test targets, display-free ones included: temporary folders, the
 // built products next to the test bundle, and subprocesses run to completion.
@@ -47,14 +48,9 @@ public enum BuiltProducts {
         throw ProductNotFound(name: name)
     }
 
-    /// The programs the tests run keep their apps' own data (storage capability, remembered
-    /// window state) in a folder of this test run, never the user's: `XDG_DATA_HOME`, set
-    /// before any of them starts, is inherited by each.
+    /// The programs the tests run keep their apps' own data in a folder of this test run.
     public static func keepAppDataInThisRun() {
-        guard getenv("VITRINE_TESTS_DATA_SET") == nil else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-tests-data-\(getpid())").path
-        setenv("XDG_DATA_HOME", folder, 1)
-        setenv("VITRINE_TESTS_DATA_SET", "1", 1)
+        AppDataIsolation.keepAppDataInThisRun()
     }
 
     struct ProductNotFound: Error, CustomStringConvertible {
@@ -73,7 +69,6 @@ public func runProcess(_ path: String, _ arguments: [String], timeout: TimeInter
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
     // Read while waiting so a chatty child never blocks on a full pipe.
     let stdoutData = Mutex(Data()), stderrData = Mutex(Data())
     let group = DispatchGroup()
@@ -81,8 +76,7 @@ public func runProcess(_ path: String, _ arguments: [String], timeout: TimeInter
     DispatchQueue.global().async { stdoutData.withLock { $0 = out.fileHandleForReading.readDataToEndOfFile() }; group.leave() }
     group.enter()
     DispatchQueue.global().async { stderrData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }; group.leave() }
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { process.terminate(); kill(process.processIdentifier, SIGKILL) }
+    if !waitForExit(of: process, timeout: timeout) { process.terminate(); kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     group.wait()
     return (process.terminationStatus, String(decoding: stdoutData.withLock { $0 }, as: UTF8.self),

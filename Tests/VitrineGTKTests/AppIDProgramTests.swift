@@ -142,16 +142,10 @@ extension WebKitTests {
             defer { server.stop() }
 
             let embedder = try BuiltProducts.path("vitrine-embedder-check")
-            let app = Process()
-            app.executableURL = URL(fileURLWithPath: embedder)
-            app.arguments = ["org.example.Embedded", server.url("index.html").absoluteString, "notification"]
-            app.environment = bus.environment
-            app.standardOutput = FileHandle.nullDevice
-            app.standardError = FileHandle.nullDevice
-            try app.run()
-            defer { if app.isRunning { kill(app.processIdentifier, SIGTERM) }; app.waitUntilExit() }
-            let deadline = Date().addingTimeInterval(30)
-            while !server.requestedPaths.contains(where: { $0.hasPrefix("/clicked?") }) && app.isRunning && Date() < deadline { usleep(50_000) }
+            let app = try ProgramRun(["org.example.Embedded", server.url("index.html").absoluteString, "notification"],
+                                     environment: bus.environment, executable: embedder, watching: [server.requestLog])
+            defer { app.end() }
+            app.wait { server.requestedPaths.contains { $0.hasPrefix("/clicked?") } }
             #expect(server.requestedPaths.contains("/shown?result=order-7"), "\(server.requestedPaths)")
             #expect(server.requestedPaths.contains("/clicked?id=order-7"), "the click reached the page: \(server.requestedPaths)")
 
@@ -160,8 +154,7 @@ extension WebKitTests {
                                        environment: bus.environment)
             #expect(again.status == 0 && again.stderr.contains("handed over to the running instance of org.example.Embedded"), "\(again.stderr)")
             #expect(app.isRunning)
-            kill(app.processIdentifier, SIGTERM)
-            app.waitUntilExit()
+            app.end()
             let lines = service.stop()
             let notify = try #require(lines.first { $0.hasPrefix("Notify ") }, "no Notify call: \(lines)")
             #expect(notify.hasPrefix("Notify org.example.Embedded | Order shipped | Order 7 is on its way |"), "sent as the app: \(notify)")

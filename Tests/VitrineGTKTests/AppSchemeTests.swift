@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// `app://` serving, seen from a real page's `fetch`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// Answers at once (so its channels take batches): with the payload, or, for a payload
 /// starting with "no", a rejection.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// Answers through `handle` with the body it parsed (so through JSONValue's reader and
 /// writer), and remembers the members it saw in order.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// Slow, throwing, and shape-checking strategies for the bridge tests.
 struct StrictStrategy: ScriptMessageStrategy {

@@ -24,7 +24,8 @@ extension WebKitTests {
 
         /// Runs the program until the page reports, then ends it; returns the report's query.
         private func run(_ config: String, dataHome: String, server: LoopbackHTTPServer, round: Int) throws -> String {
-            let program = try ProgramRun(["--config", config, "--new-instance"], environment: ProgramRun.environment(dataHome: dataHome))
+            let program = try ProgramRun(["--config", config, "--new-instance"], environment: ProgramRun.environment(dataHome: dataHome),
+                                         watching: [server.requestLog])
             defer { program.end() }
             let reports = { server.requestedPaths.filter { $0.hasPrefix("/report?") } }
             try #require(program.wait { reports().count >= round }, "round \(round): \(server.requestedPaths)")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// The bundled demo, under the `app` preset, clicked through as a user would.
@@ -110,12 +111,9 @@ extension WebKitTests {
                 events.events.contains { $0 == .message(name: "user", outcome: .resolved, error: nil, origin: "app://demo") }
             })
             // The page shows the answer once its Promise resolves.
-            var shown = JSONValue.null
-            for _ in 0..<100 where shown.stringValue?.contains(NSUserName()) != true {
-                shown = try await container.evaluate("document.getElementById('output').textContent")
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(shown.stringValue?.contains(NSUserName()) == true, "output: \(shown)")
+            let shown = await container.valueInPage(
+                "document.getElementById('output').textContent.includes(\(JSONValue.string(NSUserName()).jsonText)) && document.getElementById('output').textContent")
+            #expect(shown?.stringValue?.contains(NSUserName()) == true, "output: \(String(describing: shown))")
             try await click("title", in: container)
             #expect(await TestLoop.wait { container.windowTitle.hasPrefix("Title set from the page") })
         }

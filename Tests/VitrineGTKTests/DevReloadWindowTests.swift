@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// `vitrine dev`'s live reload on a real page: GLib's file monitors on the app folder

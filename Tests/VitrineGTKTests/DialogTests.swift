@@ -60,16 +60,8 @@ extension WebKitTests {
             var environment = bus.environment
             environment["NO_AT_BRIDGE"] = nil
             environment["GTK_USE_PORTAL"] = "0"
-            let app = Process()
-            app.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            app.arguments = ["--config", config, "--new-instance"]
-            app.environment = environment
-            app.standardOutput = FileHandle.nullDevice
-            let errorsPath = folder.path + "/stderr.txt"
-            _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
-            app.standardError = FileHandle(forWritingAtPath: errorsPath)
-            try app.run()
-            defer { if app.isRunning { kill(app.processIdentifier, SIGKILL) } }
+            let app = try ProgramRun(["--config", config, "--new-instance"], environment: environment)
+            defer { app.kill() }
 
             // The user: a fresh look at the accessibility bus each time, until the dialog is there.
             var said = ""
@@ -87,29 +79,26 @@ extension WebKitTests {
                 said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 user.waitUntilExit()
             } while !said.hasPrefix("CHOSE") && app.isRunning && Date() < userDeadline
-            if !said.hasPrefix("CHOSE") && app.isRunning { kill(app.processIdentifier, SIGTERM) }
+            if !said.hasPrefix("CHOSE") { app.end() }
             try #require(said.hasPrefix("CHOSE"), """
                 the file was not found in a dialog:
                 \(said)
-                the program (running: \(app.isRunning)) said: \((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "")
+                the program (running: \(app.isRunning)) said: \(app.standardError)
                 """)
 
             // Once the page has read the file: the file becomes a symlink to another one.
             let secret = folder.path + "/secret.txt"
             try "not chosen\n".write(toFile: secret, atomically: true, encoding: .utf8)
-            let readDeadline = Date().addingTimeInterval(20)
-            while !server.requestedPaths.contains("/first-read") && Date() < readDeadline { usleep(20_000) }
+            server.waitForRequests(timeout: 20) { $0.contains("/first-read") }
             try FileManager.default.removeItem(atPath: chosen)
             try FileManager.default.createSymbolicLink(atPath: chosen, withDestinationPath: secret)
 
-            let deadline = Date().addingTimeInterval(20)
             var reports: [String] = []
-            while reports.isEmpty && Date() < deadline {
-                reports = server.requestedPaths.filter { $0.hasPrefix("/report?") }
-                usleep(50_000)
+            server.waitForRequests(timeout: 20) { paths in
+                reports = paths.filter { $0.hasPrefix("/report?") }
+                return !reports.isEmpty
             }
-            kill(app.processIdentifier, SIGTERM)
-            app.waitUntilExit()
+            app.end()
             let text = try #require(reports.first?.dropFirst("/report?".count).removingPercentEncoding)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             #expect(report["paths"] as? [String] == [chosen], "\(report)")

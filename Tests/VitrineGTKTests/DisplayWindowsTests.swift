@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// `[[displays]]` windows in-process under Xvfb (one monitor there): the window of the

@@ -3,6 +3,7 @@ import Testing
 import Vitrine
 import VitrineGTK
 import VitrineTestSupport
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// Vitrine's error pages: load failures retry by themselves, TLS errors cannot be
@@ -16,13 +17,7 @@ extension WebKitTests {
         }
 
         func errorKind(_ container: WebContainer) async -> String? {
-            for _ in 0..<200 {
-                if let kind = try? await container.evaluate("document.documentElement.dataset.kind || null"), case .string(let value) = kind {
-                    return value
-                }
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-            return nil
+            await container.valueInPage("document.documentElement.dataset.kind")?.stringValue
         }
 
         @Test func aFailedLoadShowsTheErrorPageAndComesBackWhenTheNetworkDoes() async throws {
@@ -31,7 +26,7 @@ extension WebKitTests {
             let port = probe.port
             let directory = probe.directory
             probe.stop(removingFiles: false)
-            #expect(await TestLoop.wait(timeout: .seconds(5)) { !LoopbackHTTPServer.isListening(port: port) })
+            #expect(!LoopbackHTTPServer.isListening(port: port))
             let url = URL(string: "http://127.0.0.1:\(port)/index.html")!
 
             let (container, events) = try open(url)
@@ -46,10 +41,13 @@ extension WebKitTests {
             #expect(await TestLoop.wait(timeout: .seconds(20)) {
                 events.events.filter { $0 == .load(event: .finished, url: url.absoluteString, error: nil) }.count >= 2
             })
-            var title = JSONValue.null
-            for _ in 0..<100 where title != "real page" {
-                title = (try? await container.evaluate("document.title")) ?? .null
-                try await Task.sleep(for: .milliseconds(50))
+            // The real page is one of the finished loads: its title, checked at each one.
+            func finished() -> Int { events.events.count { $0 == .load(event: .finished, url: url.absoluteString, error: nil) } }
+            var title = try? await container.evaluate("document.title")
+            while title != "real page" {
+                let seen = finished()
+                guard await TestLoop.wait(timeout: .seconds(10), until: { finished() > seen }) else { break }
+                title = try? await container.evaluate("document.title")
             }
             #expect(title == "real page")
         }

@@ -4,6 +4,7 @@ import Testing
 import Vitrine
 import VitrineTestSupport
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// The on-screen keyboard on the demo's form page (Resources/demo/form.html), in a real

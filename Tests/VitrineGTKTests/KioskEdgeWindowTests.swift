@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// A kiosk's edges on real pages: top-level documents without an origin of their own,

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// One way a page can try to leave the kiosk's origins.
 struct EscapeRoute: CustomStringConvertible, Sendable {
@@ -168,12 +169,7 @@ extension WebKitTests {
             }
             #expect(await TestLoop.wait { kiosk.natives(.crashLoop) == [kiosk.start.absoluteString] })
             #expect(kiosk.natives(.recover).count == 2, "two restarts, then the error page")
-            var kind = JSONValue.null
-            for _ in 0..<100 where kind != "crash-loop" {
-                kind = (try? await kiosk.container.evaluate("document.documentElement.dataset.kind || null")) ?? .null
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(kind == "crash-loop")
+            #expect(await kiosk.container.valueInPage("document.documentElement.dataset.kind === 'crash-loop' && 'crash-loop'") == "crash-loop")
             let status = try await kiosk.container.evaluate("document.getElementById('status').textContent")
             #expect(status.stringValue?.hasPrefix("Trying again in") == true, "a countdown: \(status)")
         }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// Nothing native opens over a locked-down kiosk, and nothing but its owner closes it.

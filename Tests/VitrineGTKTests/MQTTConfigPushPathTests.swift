@@ -26,7 +26,7 @@ extension WebKitTests.MQTTProgramTests {
         let subscriber = try broker.subscribe(["vitrine/lobby-2/#"], to: messages)
         defer { kill(subscriber.processIdentifier, SIGKILL) }
         let program = try MosquittoBroker.launchKiosk(config: configPath)
-        defer { kill(program.processIdentifier, SIGKILL) }
+        defer { program.kill() }
 
         let base = "vitrine/lobby-2"
         func lines(_ topic: String) -> [String] {
@@ -36,8 +36,7 @@ extension WebKitTests.MQTTProgramTests {
         func json(_ text: String) -> [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:] }
         func state() -> [String: Any] { lines(base + "/state").last.map(json) ?? [:] }
         func waitFor(_ what: String, _ condition: () -> Bool) {
-            for _ in 0..<400 where !condition() { usleep(50_000) }
-            if !condition() { Issue.record("timed out waiting for \(what)") }
+            if !FactWait(watching: [messages]).wait(timeout: 20, until: condition) { Issue.record("timed out waiting for \(what)") }
         }
         func push(_ text: String) throws -> [String: Any] {
             let before = lines(base + "/reply/config").count

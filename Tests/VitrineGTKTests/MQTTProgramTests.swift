@@ -27,7 +27,7 @@ extension WebKitTests {
             // A retained command waits on the broker: the kiosk must not run it when it connects.
             try broker.publish("vitrine/lobby-1/cmd/home", "go", retained: true)
             let program = try MosquittoBroker.launchKiosk(config: configPath)
-            defer { kill(program.processIdentifier, SIGKILL) }
+            defer { program.kill() }
 
             func lines(_ topic: String) -> [String] {
                 ((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "").split(separator: "\n")
@@ -38,10 +38,8 @@ extension WebKitTests {
             }
             @discardableResult
             func waitFor(_ what: String, _ condition: () -> Bool) -> Bool {
-                for _ in 0..<400 {
-                    if condition() { return true }
-                    usleep(50_000)
-                }
+                // What the subscriber writes (and the screenshot) land in the kiosk's folder.
+                if FactWait(watching: [messages]).wait(timeout: 20, until: condition) { return true }
                 Issue.record("timed out waiting for \(what)")
                 return false
             }
@@ -140,7 +138,7 @@ extension WebKitTests {
             #expect(try command("reload")["ok"] as? Bool == true)
 
             // Killed, the kiosk leaves its last will.
-            kill(program.processIdentifier, SIGKILL)
+            program.kill()
             waitFor("the last will") { state()["online"] as? Bool == false }
             #expect(state().count == 1)
         }
@@ -161,16 +159,11 @@ extension WebKitTests.MQTTProgramTests {
         let configPath = folder + "/kiosk.toml"
         try ("preset = \"kiosk\"\nstart-url = \"about:blank\"\n" + broker.remoteSection(deviceID: "stranger", caFile: "other.pem"))
             .write(toFile: configPath, atomically: true, encoding: .utf8)
+        let brokerLog = FactWait(watching: [broker.logFile])
         let program = try MosquittoBroker.launchKiosk(config: configPath)
-        defer { kill(program.processIdentifier, SIGKILL) }
+        defer { program.kill() }
 
-        var refused = false
-        var attempts = 0
-        while !refused && attempts < 400 {
-            refused = broker.log.contains("unknown ca") || broker.log.contains("alert bad certificate")
-            if !refused { usleep(50_000) }
-            attempts += 1
-        }
+        let refused = brokerLog.wait(timeout: 20) { broker.log.contains("unknown ca") || broker.log.contains("alert bad certificate") }
         #expect(refused, "the broker log: \(broker.log)")
         #expect(!broker.log.contains("New client connected"), "a client connected: \(broker.log)")
         // Nothing under its topics: a subscriber gets what is retained first, then our marker.
@@ -178,12 +171,10 @@ extension WebKitTests.MQTTProgramTests {
         let subscriber = try broker.subscribe(["vitrine/stranger/#"], to: seen)
         defer { kill(subscriber.processIdentifier, SIGKILL) }
         func received() -> String { (try? String(contentsOfFile: seen, encoding: .utf8)) ?? "" }
-        attempts = 0
-        while !received().contains("marker") && attempts < 200 {
-            try broker.publish("vitrine/stranger/marker", "marker")
-            usleep(50_000)
-            attempts += 1
-        }
+        // Retained, so the subscriber gets it whenever its subscription is in place.
+        let written = FactWait(watching: [seen])
+        try broker.publish("vitrine/stranger/marker", "marker", retained: true)
+        written.wait(timeout: 20) { received().contains("marker") }
         #expect(received().split(separator: "\n").allSatisfy { $0.hasPrefix("vitrine/stranger/marker ") } && received().contains("marker"))
     }
 }

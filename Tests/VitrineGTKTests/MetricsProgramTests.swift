@@ -27,12 +27,12 @@ extension WebKitTests {
                 "--web.listen-address=127.0.0.1:\(port)",
             ])
             defer { stop(exporter) }
-            let kiosk = try start(try BuiltProducts.path("vitrine"), ["--config", config, "--new-instance"])
-            defer { stop(kiosk) }
+            let kiosk = try ProgramRun(["--config", config, "--new-instance"])
+            defer { kiosk.kill() }
 
             let refused = #"vitrine_navigations_total{handler="origin-allowlist",phase="request",policy="cancel"}"#
             let resolved = #"vitrine_script_messages_total{outcome="resolved"}"#
-            let scraped = try #require(scrape(port: port, within: 60) { value(refused, in: $0) == 1 && value(resolved, in: $0) == 1 },
+            let scraped = try #require(scrape(port: port, folder: prom, within: 60) { value(refused, in: $0) == 1 && value(resolved, in: $0) == 1 },
                                        "the refused navigation and the resolved message never reached the scrape")
             #expect(value("node_textfile_scrape_error", in: scraped) == 0, "node_exporter read the file without error")
             #expect(value("vitrine_up", in: scraped) == 1)
@@ -53,10 +53,9 @@ extension WebKitTests {
             #expect(!scraped.contains("refused.invalid") && !scraped.contains("127.0.0.1:\(server.port)"), "no URL is a label")
 
             // A clean exit writes vitrine_up 0, so a stopped kiosk is not taken for a stale one.
-            kill(kiosk.processIdentifier, SIGTERM)
-            kiosk.waitUntilExit()
-            #expect(kiosk.terminationReason == .exit && kiosk.terminationStatus == 0)
-            let ended = try #require(scrape(port: port, within: 10) { value("vitrine_up", in: $0) == 0 }, "vitrine_up 0 never scraped")
+            kiosk.end()
+            #expect(kiosk.process.terminationReason == .exit && kiosk.process.terminationStatus == 0)
+            let ended = try #require(scrape(port: port, folder: prom, within: 10) { value("vitrine_up", in: $0) == 0 }, "vitrine_up 0 never scraped")
             #expect(value("node_textfile_scrape_error", in: ended) == 0)
             #expect(try FileManager.default.contentsOfDirectory(atPath: prom) == ["vitrine.prom"], "no temporary file left behind")
         }
@@ -105,14 +104,15 @@ extension WebKitTests {
             process.waitUntilExit()
         }
 
-        /// Scrapes node_exporter until `done` holds for what it serves (nil after `seconds`).
-        private func scrape(port: Int, within seconds: TimeInterval, until done: (String) -> Bool) -> String? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if let text = httpGet(port: port, path: "/metrics"), done(text) { return text }
-                usleep(100_000)
+        /// Scrapes node_exporter (serving the textfiles of `folder`) until `done` holds for
+        /// what it serves, again at each change of the folder's files; nil after `seconds`.
+        private func scrape(port: Int, folder: String, within seconds: TimeInterval, until done: (String) -> Bool) -> String? {
+            var scraped: String?
+            FactWait(watching: [folder + "/vitrine.prom"]).wait(timeout: seconds) {
+                scraped = httpGet(port: port, path: "/metrics")
+                return scraped.map(done) ?? false
             }
-            return nil
+            return scraped.flatMap { done($0) ? $0 : nil }
         }
 
         /// The value of the sample `series` (name and labels exactly as node_exporter writes them).

@@ -4,6 +4,7 @@ import Testing
 import Vitrine
 @testable import VitrineGTK
 import VitrineTestSupport
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// The metrics file's writer owns its GLib timeout: it rewrites the file atomically on

@@ -3,6 +3,7 @@ import Testing
 import Vitrine
 import VitrineGTK
 import VitrineTestSupport
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// `[network]` against real servers on loopback: Debian's tinyproxy, TLS servers with
@@ -263,9 +264,11 @@ final class Tinyproxy {
         let errors = folder.appendingPathComponent("tinyproxy.stderr")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
+        // It logs as it starts ("Starting main loop. Accepting connections." once it listens).
+        let started = FactWait(watching: [logPath, errors.path])
         try process.run()
-        let port = port
-        for _ in 0..<300 where !LoopbackHTTPServer.isListening(port: port) && process.isRunning { usleep(50_000) }
+        let port = port, process = process
+        started.wait(timeout: 15) { LoopbackHTTPServer.isListening(port: port) || !process.isRunning }
         guard LoopbackHTTPServer.isListening(port: port) else {
             stop()
             let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""

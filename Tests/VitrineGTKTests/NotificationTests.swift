@@ -22,12 +22,10 @@ extension WebKitTests {
             """
 
         private func waitFor(_ server: LoopbackHTTPServer, _ prefix: String, count: Int = 1) -> [String] {
-            let deadline = Date().addingTimeInterval(30)
             var found: [String] = []
-            while Date() < deadline {
-                found = server.requestedPaths.filter { $0.hasPrefix(prefix) }
-                if found.count >= count { break }
-                usleep(50_000)
+            server.waitForRequests { paths in
+                found = paths.filter { $0.hasPrefix(prefix) }
+                return found.count >= count
             }
             return found.map { $0.removingPercentEncoding ?? $0 }
         }

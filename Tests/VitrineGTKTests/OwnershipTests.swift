@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// A navigation handler that holds each decision for `held` until the test lets it go,
 /// then allows it: what the container does with a late "allow" once it is gone.

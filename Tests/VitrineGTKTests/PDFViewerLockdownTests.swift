@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// WebKit's built-in PDF viewer (PDF.js) in a locked-down kiosk: the document, without

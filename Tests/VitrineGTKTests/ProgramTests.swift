@@ -53,27 +53,12 @@ extension WebKitTests {
         @Test func sigtermEndsTheProgramCleanlyWithItsEventsWritten() throws {
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-term-\(UUID().uuidString).jsonl").path
             defer { try? FileManager.default.removeItem(atPath: log) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--new-instance", "--events", log]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            func loaded() -> Bool {
-                (try? String(contentsOfFile: log, encoding: .utf8))?.contains(#""event":"finished""#) ?? false
-            }
-            var deadline = Date().addingTimeInterval(60)
-            while !loaded() && process.isRunning && Date() < deadline { usleep(50_000) }
-            try #require(loaded(), "the demo's load line never reached the events file")
+            let program = try ProgramRun(["--new-instance", "--events", log])
+            try #require(program.waitForEvent(timeout: 60) { $0["type"] as? String == "load" && $0["event"] as? String == "finished" } != nil,
+                         "the demo's load line never reached the events file")
 
-            kill(process.processIdentifier, SIGTERM)
-            deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline { usleep(50_000) }
-            #expect(!process.isRunning, "still running 20 s after SIGTERM")
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+            #expect(program.end(timeout: 20), "still running 20 s after SIGTERM")
+            #expect(program.process.terminationReason == .exit && program.process.terminationStatus == 0)
             let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
             #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "whole lines only")
         }
@@ -86,41 +71,26 @@ extension WebKitTests {
             let url = "http://127.0.0.1:\(port)/index.html"
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-retry-\(UUID().uuidString).jsonl").path
             defer { try? FileManager.default.removeItem(atPath: log) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--preset", "kiosk", "--no-fullscreen", "--new-instance", "--events", log, url]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let program = try ProgramRun(["--preset", "kiosk", "--no-fullscreen", "--new-instance", "--events", log, url])
             func lines(_ action: String) -> [String] {
-                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                return text.split(separator: "\n").map(String.init).filter { $0.contains(#""action":"\#(action)""#) }
-            }
-            func wait(_ what: () -> Bool) {
-                let deadline = Date().addingTimeInterval(60)
-                while !what() && process.isRunning && Date() < deadline { usleep(50_000) }
+                program.events.filter { $0["action"] as? String == action }.compactMap { $0["detail"] as? String }
             }
 
             // Nothing listens: the load fails, and fails again on the next attempts.
-            wait { lines("retry").count >= 2 }
+            program.wait(timeout: 60) { lines("retry").count >= 2 }
             try #require(lines("retry").count >= 2, "stderr and events: \(lines("retry"))")
             #expect(lines("retry-load").first?.contains("1 \(url) (backoff)") == true)
-            #expect(process.isRunning, "a kiosk whose start page failed must not exit")
+            #expect(program.isRunning, "a kiosk whose start page failed must not exit")
 
             // The server comes up: the page is shown.
             let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>up</title>"], port: port)
             defer { server.stop() }
-            wait { !lines("recovered").isEmpty }
+            program.wait(timeout: 60) { !lines("recovered").isEmpty }
             #expect(lines("recovered").first?.contains(url) == true)
             #expect(server.requestedPaths.contains("/index.html"))
 
-            kill(process.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+            program.end()
+            #expect(program.process.terminationReason == .exit && program.process.terminationStatus == 0)
         }
 
         /// A one-shot run still gives up on a start page that fails, with status 1.

@@ -60,25 +60,12 @@ extension WebKitTests {
             let objectPath = "/" + appID.replacing(".", with: "/").replacing("-", with: "_")
 
             // The primary instance: a kiosk, so the allow-list is in force.
-            let primary = Process()
-            primary.executableURL = URL(fileURLWithPath: vitrine)
-            primary.arguments = ["--preset", "kiosk", "--no-fullscreen", "--events", events.path, server.url("start.html").absoluteString]
-            primary.environment = environment
-            primary.standardError = FileHandle.nullDevice
-            primary.standardOutput = FileHandle.nullDevice
-            try primary.run()
-            defer { kill(primary.processIdentifier, SIGKILL) }
+            let primary = try ProgramRun(["--preset", "kiosk", "--no-fullscreen", "--events", events.path, server.url("start.html").absoluteString],
+                                         environment: environment)
+            defer { primary.kill() }
 
-            func log() -> [[String: Any]] {
-                ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-                    try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-                }
-            }
             func waitFor(_ what: String, _ condition: ([[String: Any]]) -> Bool) -> Bool {
-                for _ in 0..<200 {
-                    if condition(log()) { return true }
-                    usleep(50_000)
-                }
+                if primary.wait(timeout: 10, until: { condition(primary.events) }) { return true }
                 Issue.record("timed out waiting for \(what)")
                 return false
             }
@@ -140,9 +127,9 @@ extension WebKitTests {
 
             // quit: the program ends as on SIGTERM, with its log written.
             #expect(try ctl("quit").status == 0)
-            #expect(waitFor("quit") { _ in !primary.isRunning })
-            primary.waitUntilExit()
-            #expect(primary.terminationStatus == 0)
+            #expect(primary.waitForExit(timeout: 10), "quit")
+            primary.end()
+            #expect(primary.process.terminationStatus == 0)
         }
 
         @Test func ctlWithoutARunningInstanceFailsClearly() throws {

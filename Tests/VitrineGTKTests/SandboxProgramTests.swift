@@ -30,26 +30,16 @@ extension WebKitTests {
         /// Runs the bundled demo (app://, served by the program) until its first load has
         /// finished, then hands `inspect` the program's and its first web process's ids.
         private func withLoadedDemo(_ home: Home, inspect: (_ program: Int32, _ web: Int32) throws -> Void) throws -> String {
-            let log = home.folder.path + "/events.jsonl", errors = home.folder.path + "/stderr.txt"
-            _ = FileManager.default.createFile(atPath: errors, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--new-instance", "--config", home.config, "--events", log]
-            process.environment = home.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-            try process.run()
-            defer {
-                if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-                process.waitUntilExit()
+            let log = home.folder.path + "/events.jsonl"
+            let program = try ProgramRun(["--new-instance", "--config", home.config, "--events", log], environment: home.environment)
+            defer { program.end() }
+            let loaded = program.waitForEvent(timeout: 60) {
+                $0["event"] as? String == "finished" && ($0["url"] as? String)?.hasPrefix("app://demo/") == true
             }
-            let deadline = Date().addingTimeInterval(60)
-            func loaded() -> Bool { eventLines(in: log).contains { $0["event"] == "finished" && $0["url"]?.hasPrefix("app://demo/") == true } }
-            while !loaded() && process.isRunning && Date() < deadline { usleep(50_000) }
-            try #require(loaded(), "the demo did not load: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
-            let web = try #require(webProcessIDs(of: process.processIdentifier).first, "no web process under the program")
-            try inspect(process.processIdentifier, web)
-            return (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            try #require(loaded != nil, "the demo did not load: \(program.standardError)")
+            let web = try #require(webProcessIDs(of: program.process.processIdentifier).first, "no web process under the program")
+            try inspect(program.process.processIdentifier, web)
+            return program.standardError
         }
 
         private func seccomp(_ pid: Int32) -> String? {

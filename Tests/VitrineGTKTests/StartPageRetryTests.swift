@@ -4,6 +4,7 @@ import Testing
 import Vitrine
 import VitrineGTK
 import VitrineTestSupport
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// A kiosk never gives up on its page: a failed load shows the error page and is tried
@@ -137,15 +138,17 @@ final class RawLoopbackServer {
         process.arguments = ["-c", """
             import socket
             server = socket.create_server(("127.0.0.1", \(port)))
+            print("LISTENING", flush=True)
             held = []
             while True:
                 connection, _ = server.accept()
                 \(behaviour.loopBody)
             """]
-        process.standardOutput = FileHandle.nullDevice
+        let said = Pipe()
+        process.standardOutput = said
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 where !LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+        _ = firstLine(of: said) // "LISTENING", once it accepts connections
     }
 
     func stop() { kill(process.processIdentifier, SIGKILL) }
@@ -155,7 +158,6 @@ final class RawLoopbackServer {
 func freePort() throws -> Int {
     let probe = try LoopbackHTTPServer(pages: [:])
     let port = probe.port
-    probe.stop()
-    for _ in 0..<100 where LoopbackHTTPServer.isListening(port: port) { usleep(50_000) }
+    probe.stop() // returns once the server has ended, its port closed with it
     return port
 }

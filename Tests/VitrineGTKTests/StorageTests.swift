@@ -22,19 +22,11 @@ extension WebKitTests {
         /// Runs the program on `config` until the page has stored its value, then ends it
         /// with SIGTERM; returns what the page found from the run before.
         private func run(_ config: String, server: LoopbackHTTPServer, round: Int) throws -> String? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--config", config, "--new-instance"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            let deadline = Date().addingTimeInterval(30)
+            let program = try ProgramRun(["--config", config, "--new-instance"], watching: [server.requestLog])
+            defer { program.kill() }
             let stored = { server.requestedPaths.filter { $0 == "/stored" }.count >= round }
-            while !stored() && process.isRunning && Date() < deadline { usleep(50_000) }
-            try #require(stored(), "round \(round): \(server.requestedPaths)")
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            try #require(program.wait(until: stored), "round \(round): \(server.requestedPaths)")
+            program.end()
             let reports = server.requestedPaths.filter { $0.hasPrefix("/report?found=") }
             return reports.count == round ? String(reports[round - 1].dropFirst("/report?found=".count)) : nil
         }

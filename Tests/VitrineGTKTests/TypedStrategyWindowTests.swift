@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// A typed strategy as an app writes one, for the real page below.
 struct GreetStrategy: TypedScriptMessageStrategy {

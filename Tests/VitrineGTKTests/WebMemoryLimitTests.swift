@@ -33,29 +33,21 @@ extension WebKitTests {
                 crash-loop-limit = 10
                 """)
             let log = folder.path + "/events.jsonl"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-            process.arguments = ["--config", config, "--new-instance", "--events", log]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let program = try ProgramRun(["--config", config, "--new-instance", "--events", log])
+            defer { program.kill() }
             func natives() -> [(action: String, detail: String)] {
-                ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
-                    guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                          let action = entry["action"] as? String else { return nil }
+                program.events.compactMap { entry in
+                    guard let action = entry["action"] as? String else { return nil }
                     return (action, entry["detail"] as? String ?? "")
                 }
             }
-            let deadline = Date().addingTimeInterval(45)
-            while !natives().contains(where: { $0.action == "recover" }) && process.isRunning && Date() < deadline { usleep(100_000) }
+            program.wait(timeout: 45) { natives().contains { $0.action == "recover" } }
 
             let seen = natives()
             #expect(seen.contains { $0 == ("web-process-terminated", "exceeded-memory-limit") }, "\(seen)")
             #expect(seen.contains { $0.action == "recover" && $0.detail == server.url("leak.html").absoluteString })
-            #expect(process.isRunning, "the kiosk lives on")
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            #expect(program.isRunning, "the kiosk lives on")
+            program.end()
         }
     }
 }

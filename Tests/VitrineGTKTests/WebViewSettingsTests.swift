@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// The core's `WebViewSettings` reach each real view's `WebKitSettings`.

@@ -22,7 +22,8 @@ extension WebKitTests {
             """
 
         private func run(_ config: String, dataHome: String, server: LoopbackHTTPServer, until path: String, count: Int) throws {
-            let program = try ProgramRun(["--config", config, "--new-instance"], environment: ProgramRun.environment(dataHome: dataHome))
+            let program = try ProgramRun(["--config", config, "--new-instance"], environment: ProgramRun.environment(dataHome: dataHome),
+                                         watching: [server.requestLog])
             defer { program.end() }
             try #require(program.wait { server.requestedPaths.filter { $0.hasPrefix(path) }.count >= count },
                          "waiting for \(path): \(server.requestedPaths)")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTestingGTK
 
 /// Cancels navigations to URLs whose path ends with a given suffix; passes the rest.
 struct BlockingHandler: NavigationActionHandler {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 import VitrineConfigFile
 
 /// The capability gate and the capabilities decided without a desktop: the `[capabilities]`

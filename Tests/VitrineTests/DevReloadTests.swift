@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 
 /// `vitrine dev`'s decisions: which file events reload, and a burst as one reload.
 @MainActor

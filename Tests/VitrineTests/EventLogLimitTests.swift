@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Vitrine
+import VitrineTesting
 
 /// The events log's bounds: lines of a kind rate-limited with their drops counted in a
 /// line of their own, and a file rotated at its size.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 import VitrineTestSupport
 
 /// Every event the container can record makes a line `Resources/events.schema.json`

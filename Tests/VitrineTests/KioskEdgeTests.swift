@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 
 /// The kiosk's edges decided in the core: origins the URL standard's way in the allowlist,
 /// the top-level documents and gesture-less windows a kiosk refuses before its chain, and

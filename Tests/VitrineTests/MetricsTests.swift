@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 import VitrineConfigFile
 import VitrineTestSupport
 

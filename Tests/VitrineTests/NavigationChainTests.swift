@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 
 @MainActor
 @Suite("Navigation chain: order and pass-through")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 
 @Suite("Presets and the factory")
 struct PresetTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 
 /// Answers with the value it was made with, so two instances with one identifier differ.
 struct EchoStrategy: ScriptMessageStrategy {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTesting
 
 /// A typed strategy as an app writes one: `cart.add` with its own Request, Response and errors.
 struct AddToCart: TypedScriptMessageStrategy {

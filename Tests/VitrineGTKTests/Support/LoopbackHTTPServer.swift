@@ -1,4 +1,5 @@
 import Foundation
+import VitrineTestSupport
 
 /// A loopback HTTP(S) server (`test_server.py` beside this file) for pages of origins other
 /// than `app://`: `http://127.0.0.1:PORT` and `http://localhost:PORT` are two origins served
@@ -43,16 +44,27 @@ final class LoopbackHTTPServer {
         URL(string: "\(scheme)://\(host):\(port)/\(path)")!
     }
 
+    /// The file the server appends each requested path to (a `ProgramRun` may watch it).
+    var requestLog: String { directory.path + ".requests" }
+
     /// The paths requested so far, in order (query included).
     var requestedPaths: [String] {
-        let log = (try? String(contentsOfFile: directory.path + ".requests", encoding: .utf8)) ?? ""
+        let log = (try? String(contentsOfFile: requestLog, encoding: .utf8)) ?? ""
         return log.split(separator: "\n").map(String.init)
     }
 
-    /// Stops the server. Not waiting: `waitUntilExit` spins a run loop that a main-actor
-    /// test would block.
+    /// Waits (`timeout` at most) until the requested paths satisfy `condition`, checked
+    /// again at each request; whether they did.
+    @discardableResult
+    func waitForRequests(timeout: TimeInterval = 30, until condition: ([String]) -> Bool) -> Bool {
+        FactWait(watching: [requestLog]).wait(timeout: timeout) { condition(requestedPaths) }
+    }
+
+    /// Stops the server and waits for it to end (its port is closed then). Not with
+    /// `waitUntilExit`: it spins a run loop that a main-actor test would block.
     func stop(removingFiles: Bool = true) {
         kill(process.processIdentifier, SIGKILL)
+        waitForExit(of: process, timeout: 10)
         if removingFiles {
             try? FileManager.default.removeItem(at: directory)
             try? FileManager.default.removeItem(atPath: directory.path + ".requests")

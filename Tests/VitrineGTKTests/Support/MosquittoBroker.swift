@@ -73,13 +73,11 @@ final class MosquittoBroker {
         let log = FileHandle(forWritingAtPath: logFile)
         log?.seekToEndOfFile()
         process.standardError = log
+        // Its log says when it runs ("mosquitto version … running", after it listens).
+        let logged = FactWait(watching: [logFile])
         try process.run()
         self.process = process
-        var attempts = 0
-        while !LoopbackHTTPServer.isListening(port: port) && attempts < 200 {
-            usleep(25_000)
-            attempts += 1
-        }
+        logged.wait(timeout: 10) { LoopbackHTTPServer.isListening(port: port) || !process.isRunning }
         guard LoopbackHTTPServer.isListening(port: port) else { throw LoopbackHTTPServer.ServerError(output: "mosquitto did not listen on \(port)") }
     }
 
@@ -87,12 +85,9 @@ final class MosquittoBroker {
     func stop() {
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)
-        // Not `waitUntilExit`: it spins a run loop a main-actor test would block.
-        var attempts = 0
-        while LoopbackHTTPServer.isListening(port: port) && attempts < 200 {
-            usleep(25_000)
-            attempts += 1
-        }
+        // Its port closes with it. (Not `waitUntilExit`: it spins a run loop a main-actor
+        // test would block.)
+        waitForExit(of: process, timeout: 10)
         self.process = nil
     }
 
@@ -150,14 +145,8 @@ final class MosquittoBroker {
     }
 
     /// The built `vitrine` on `config`, alone (no session bus instance); kill it when done.
-    static func launchKiosk(config: String) throws -> Process {
-        let program = Process()
-        program.executableURL = URL(fileURLWithPath: try BuiltProducts.path("vitrine"))
-        program.arguments = ["--new-instance", "--no-fullscreen", "--config", config]
-        program.standardOutput = FileHandle.nullDevice
-        program.standardError = FileHandle.nullDevice
-        try program.run()
-        return program
+    static func launchKiosk(config: String) throws -> ProgramRun {
+        try ProgramRun(["--new-instance", "--no-fullscreen", "--config", config])
     }
 
     static func freePort() throws -> Int {

@@ -33,11 +33,11 @@ final class SwayHeadless {
         ]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let runtime = runtime, process = process
+        let made = FactWait(watching: [runtime + "/sway-ipc"]) // its runtime folder's new sockets
         try process.run()
-        let runtime = runtime
         let entries = { (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? [] }
-        let deadline = Date().addingTimeInterval(60)
-        while !entries().contains(where: { $0.hasPrefix("sway-ipc.") }) && process.isRunning && Date() < deadline { usleep(50_000) }
+        made.wait(timeout: 60) { entries().contains { $0.hasPrefix("sway-ipc.") } || !process.isRunning }
         let socket = entries().first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
         let ipc = entries().first { $0.hasPrefix("sway-ipc.") }
         if socket == nil || ipc == nil { kill(process.processIdentifier, SIGKILL) }

@@ -7,36 +7,34 @@ import VitrineGTK
 /// waited on by facts (events), never by time.
 ///
 /// Events reach two places: `log` keeps them all for questions about the past, and `events`
-/// streams them in order for waiting. `next(where:)` takes events from the stream, so an
-/// event that came before the call is still seen by it (nothing is missed between a
-/// trigger and its wait); the events it passes over are gone from the stream (not from
-/// the log).
+/// (the log's stream, made before the container exists) streams them in order for waiting.
+/// `next(where:)` takes events from the stream, so an event that came before the call is
+/// still seen by it (nothing is missed between a trigger and its wait); the events it
+/// passes over are gone from the stream (not from the log).
 @MainActor
-final class ContainerFixture {
-    let container: WebContainer
-    let log = MemoryEventLog()
+public final class ContainerFixture {
+    public let container: WebContainer
+    public let log = MemoryEventLog()
     /// Every event, in order; `next(where:)` reads it.
-    let events: AsyncStream<ContainerEvent>
-    private let stream: StreamSink
+    public let events: AsyncStream<ContainerEvent>
 
-    init(_ configurator: Configurator) throws {
+    public init(_ configurator: Configurator) throws {
         TestLoop.start()
+        events = log.stream()
         container = WebContainer(configuration: try configurator.build())
-        (events, stream) = StreamSink.make()
         container.addEventSink(log)
-        container.addEventSink(stream)
         container.externalOpener = { _ in } // no desktop browser under Xvfb
     }
 
     /// A windowed kiosk on `url`, shown without waiting (its first load may fail), and its log.
-    static func kiosk(on url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
+    public static func kiosk(on url: URL, _ refine: (Configurator) -> Configurator = { $0 }) throws -> (WebContainer, MemoryEventLog) {
         let fixture = try ContainerFixture(refine(ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false)))
         fixture.container.start()
         return (fixture.container, fixture.log)
     }
 
     /// Shows the window and waits until its first load finishes (of `url` when given).
-    func start(waitingFor url: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    public func start(waitingFor url: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         container.start()
         try await nextLoad(of: url, sourceLocation: sourceLocation)
     }
@@ -44,7 +42,7 @@ final class ContainerFixture {
     /// The next event that `matches`, waiting for it; fails the test (throws) when none
     /// has come after `timeout`.
     @discardableResult
-    func next(
+    public func next(
         where matches: @escaping @Sendable (ContainerEvent) -> Bool, timeout: Duration = .seconds(20),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> ContainerEvent {
@@ -66,7 +64,7 @@ final class ContainerFixture {
     }
 
     /// Waits for the next finished load (of `url` when given).
-    func nextLoad(of url: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    public func nextLoad(of url: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let wanted = url?.absoluteString
         try await next(where: {
             if case let .load(.finished, loaded, _) = $0 { return wanted == nil || loaded == wanted }
@@ -76,30 +74,12 @@ final class ContainerFixture {
 
     /// A round trip through the page that also lets the page's own queued tasks run: what
     /// the web process was asked to do before it has been done when this returns.
-    func roundTrip(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    public func roundTrip(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let answer = try await container.evaluateAsync("await new Promise((r) => setTimeout(r, 0)); return 'settled';")
         #expect(answer == "settled", sourceLocation: sourceLocation)
     }
 
-    func close() {
+    public func close() {
         container.close()
-    }
-}
-
-/// Feeds the fixture's event stream.
-private final class StreamSink: EventSink {
-    private let continuation: AsyncStream<ContainerEvent>.Continuation
-
-    private init(_ continuation: AsyncStream<ContainerEvent>.Continuation) {
-        self.continuation = continuation
-    }
-
-    static func make() -> (AsyncStream<ContainerEvent>, StreamSink) {
-        let (stream, continuation) = AsyncStream<ContainerEvent>.makeStream()
-        return (stream, StreamSink(continuation))
-    }
-
-    func record(_ event: ContainerEvent) {
-        continuation.yield(event)
     }
 }

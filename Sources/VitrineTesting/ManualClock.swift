@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A clock that moves only when the test advances it: timeouts are proven by moving time,
 /// not by waiting for it, and a test's verdict never depends on how busy the machine is.
@@ -7,14 +6,14 @@ import Testing
 /// Sleepers wake in deadline order (then in the order they went to sleep) when `advance`
 /// reaches their deadline. `waitForSleepers` suspends until enough of them wait: the
 /// positive signal that a timer (or a handler) is armed before the test moves time.
-final class ManualClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
+public final class ManualClock: Clock, @unchecked Sendable {
+    public struct Instant: InstantProtocol {
         /// Time since the clock was made.
-        let offset: Duration
+        public let offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -35,13 +34,15 @@ final class ManualClock: Clock, @unchecked Sendable {
     private var watchers: [Watcher] = []
     private var lastID: UInt64 = 0
 
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .zero }
+    public init() {}
+
+    public var now: Instant { lock.withLock { current } }
+    public var minimumResolution: Duration { .zero }
 
     /// How many sleepers wait for a deadline not reached yet.
-    var sleeperCount: Int { lock.withLock { sleepers.count } }
+    public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = lock.withLock { newID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -70,7 +71,7 @@ final class ManualClock: Clock, @unchecked Sendable {
 
     /// Moves time forward by `duration` and wakes every sleeper whose deadline it reached,
     /// earliest deadline first.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = lock.withLock { () -> [Sleeper] in
             current = current.advanced(by: duration)
             let due = sleepers.filter { $0.deadline <= current }
@@ -82,7 +83,7 @@ final class ManualClock: Clock, @unchecked Sendable {
 
     /// Returns once at least `count` sleepers wait (at once if they already do). A test
     /// that never gets there is stopped by its time limit (a cancelled wait returns).
-    func waitForSleepers(_ count: Int) async {
+    public func waitForSleepers(_ count: Int) async {
         let id = lock.withLock { newID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -115,54 +116,5 @@ final class ManualClock: Clock, @unchecked Sendable {
         let satisfied = watchers.filter { sleepers.count >= $0.count }
         watchers.removeAll { sleepers.count >= $0.count }
         return satisfied.map(\.continuation)
-    }
-}
-
-/// A one-shot signal a test awaits: opened once, awaited by any number of waiters.
-@MainActor
-final class Latch {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func open() {
-        isOpen = true
-        let waiting = waiters
-        waiters = []
-        waiting.forEach { $0.resume() }
-    }
-
-    func wait() async {
-        guard !isOpen else { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-}
-
-/// What `body` produces, or nil with a recorded issue when it has not come after `limit` of
-/// real time. A safety net, so that a broken timeout fails its test instead of hanging the
-/// run; it bounds nothing a passing test does (`body` waits only for facts).
-@MainActor
-func eventually<T: Sendable>(
-    _ what: Comment, limit: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: @escaping @MainActor () async -> T
-) async -> T? {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
-        let once = OnceBox(continuation)
-        Task { @MainActor in once.resume(await body()) }
-        Task { @MainActor in
-            try? await Task.sleep(for: limit)
-            once.resume(nil)
-        }
-    }
-    if result == nil { Issue.record("\(what): not after \(limit)", sourceLocation: sourceLocation) }
-    return result
-}
-
-@MainActor
-private final class OnceBox<T: Sendable> {
-    private var continuation: CheckedContinuation<T?, Never>?
-    init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = continuation }
-    func resume(_ value: T?) {
-        continuation?.resume(returning: value)
-        continuation = nil
     }
 }

@@ -2,51 +2,6 @@ import Foundation
 import Testing
 import Vitrine
 
-/// A recording `ContainerHost`: a test double of the container, not of WebKit (the core has none).
-@MainActor
-final class TestHost: ContainerHost {
-    var currentURL: URL?
-
-    /// What `showHome()` answers.
-    var showHomeResult: Bool
-    /// What `confirm(title:message:)` answers.
-    var confirmAnswer: Bool
-
-    private(set) var presentedRoutes: [NativeRoute] = []
-    private(set) var openedURLs: [URL] = []
-    private(set) var showHomeCalls = 0
-    private(set) var confirmations: [(title: String, message: String)] = []
-    private(set) var closeCalls = 0
-    private(set) var reloadCalls = 0
-    private(set) var titles: [String] = []
-
-    init(showHomeResult: Bool = false, confirmAnswer: Bool = false, currentURL: URL? = nil) {
-        self.showHomeResult = showHomeResult
-        self.confirmAnswer = confirmAnswer
-        self.currentURL = currentURL
-    }
-
-    func present(_ route: NativeRoute) { presentedRoutes.append(route) }
-    func openExternally(_ url: URL) { openedURLs.append(url) }
-    func showHome() -> Bool {
-        showHomeCalls += 1
-        return showHomeResult
-    }
-    func confirm(title: String, message: String) async -> Bool {
-        confirmations.append((title, message))
-        return confirmAnswer
-    }
-    func close() { closeCalls += 1 }
-    func reload() { reloadCalls += 1 }
-    func setTitle(_ title: String) { titles.append(title) }
-
-    /// True when nothing at all was asked of the container.
-    var untouched: Bool {
-        presentedRoutes.isEmpty && openedURLs.isEmpty && showHomeCalls == 0 && confirmations.isEmpty
-            && closeCalls == 0 && reloadCalls == 0 && titles.isEmpty
-    }
-}
-
 /// Records which handlers were consulted, in order.
 @MainActor
 final class CallLog {
