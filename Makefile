@@ -185,3 +185,12 @@ bench-mqtt: release
 .PHONY: bench-soak
 bench-soak: release
 	$(XVFB) python3 benchmarks/soak.py --vitrine .build-static/release/vitrine
+
+## docs: the DocC documentation of the Vitrine and VitrineGTK libraries, into .build/docs
+## (swift-docc-plugin); a warning (a broken symbol link) fails it
+.PHONY: docs
+docs: deps
+	for target in Vitrine VitrineGTK; do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+			--target $$target --warnings-as-errors --output-path .build/docs/$$target || exit 1; \
+	done

@@ -1,17 +1,13 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTestSupport
 @testable import VitrineConfigFile
 
 /// The option table itself: each option is declared once, documented, and its rule is the
 /// one the file and the command line both apply.
 @Suite("Config file: the option table")
 struct ConfigOptionsTests {
-    /// <package>/README.md, from this file's place in <package>/Tests/VitrineTests.
-    static let readme = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
-
     @Test func keysAndFlagsAreDeclaredOnceEachWithADoc() {
         let keys = ConfigOptions.all.map(\.key), flags = ConfigOptions.all.compactMap(\.flag)
         #expect(Set(keys).count == keys.count)
@@ -22,12 +18,12 @@ struct ConfigOptionsTests {
         }
     }
 
-    @Test func everyKeyAndFlagIsInTheReadme() throws {
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    @Test func everyKeyAndFlagIsDocumented() throws {
+        let readme = try Documentation().allText
         for option in ConfigOptions.all {
             let written = ["`\(option.key)`", "\n\(option.name) =", "[\(option.key)"].contains { readme.contains($0) }
-            #expect(written, "README.md does not document \(option.key)")
-            if let flag = option.flag { #expect(readme.contains("`--\(flag)"), "README.md does not document --\(flag)") }
+            #expect(written, "no document documents \(option.key)")
+            if let flag = option.flag { #expect(readme.contains("`--\(flag)"), "no document documents --\(flag)") }
         }
     }
 

@@ -145,14 +145,14 @@ struct ContainerMetricsTests {
         let memory = ProcessTreeMemory(processes: 3, residentBytes: 3_000, proportionalBytes: 2_000)
         let metrics = ContainerMetrics(clock: clock, wallTime: 0)
         let families = metrics.families(memory: memory)
-        let readme = try String(contentsOf: ConfigOptionsTests.readme, encoding: .utf8)
+        let readme = try Documentation().allText
         #expect(families.count == Set(families.map(\.name)).count)
         for family in families {
             #expect(family.name.hasPrefix("vitrine_"))
             #expect(family.name.wholeMatch(of: /[a-z_][a-z0-9_]*/) != nil, "\(family.name)")
             #expect(family.name.hasSuffix("_total") == (family.kind == .counter), "\(family.name): counters, and only they, end in _total")
             #expect(!family.help.isEmpty)
-            #expect(readme.contains("`\(family.name)`"), "README.md does not document \(family.name)")
+            #expect(readme.contains("`\(family.name)`"), "no document documents \(family.name)")
         }
         let text = metrics.render(memory: memory)
         #expect(text.contains("vitrine_process_tree_proportional_memory_bytes 2000\n"))
