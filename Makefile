@@ -67,13 +67,15 @@ run: build
 		echo "screenshot: $(abspath $(SCREENSHOT))"; \
 	fi
 
-## generated: the files made from the program's declarations — the open command's
-## configuration flags (from the option table) and the manual pages vitrine.1 and
-## vitrine.toml.5. Committed; `make test` fails when one is stale. Builds twice when the
-## flags changed, so that vitrine.1 shows them.
+## generated (or reference): the files made from the program's declarations — the open
+## command's configuration flags (from the option table), the manual pages vitrine.1 and
+## vitrine.toml.5, and docs/reference/. Committed; `make test` fails when one is stale.
+## Builds twice when the flags changed, so that vitrine.1 shows them.
 GENERATED := config-flags:Sources/vitrine/ConfigFlags.swift vitrine.1:packaging/man/vitrine.1 \
-	vitrine.toml.5:packaging/man/vitrine.toml.5
-.PHONY: generated
+	vitrine.toml.5:packaging/man/vitrine.toml.5 \
+	$(foreach page,configuration cli events mqtt metrics,reference/$(page).md:docs/reference/$(page).md)
+.PHONY: generated reference
+reference: generated
 generated:
 	$(SWIFT) build --product vitrine
 	.build/debug/vitrine generate config-flags > Sources/vitrine/ConfigFlags.swift.new

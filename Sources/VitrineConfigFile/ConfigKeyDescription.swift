@@ -62,7 +62,7 @@ extension ConfigKeyDescription {
                 // A table keyed by origin: its lines follow its own header.
                 if case .originGrants = type { return "[\(option.key)]\n\(value)" }
                 let assignment = "\(option.name) = \(value)"
-                return option.parent.isEmpty ? assignment : "[\(Self.tableHeader(of: option))]\n\(assignment)"
+                return option.parent.isEmpty ? assignment : "\(Self.tableHeader(of: option))\n\(assignment)"
             }
             flagForm = option.flag.map { flag in
                 switch type {
@@ -89,10 +89,17 @@ extension ConfigKeyDescription {
         }
     }
 
-    /// The header a key is written under: `[window]`, or `[[schedule.playlist]]` for a key
-    /// of an array of tables (written here without its brackets' second pair).
+    /// The headers a key is written under: `[window]`, or for a key of an array of tables
+    /// each enclosing array's header too (`[[displays]]` then `[[displays.playlist]]`), so
+    /// that the lines are a file TOML reads as the key's place.
     private static func tableHeader(of option: ConfigOption) -> String {
-        guard let parent = ConfigOptions.option(option.parent), case .tables = parent.kind else { return option.parent }
-        return "[\(option.parent)]"
+        guard let parent = ConfigOptions.option(option.parent), case .tables = parent.kind else { return "[\(option.parent)]" }
+        var headers: [String] = []
+        var enclosing: ConfigOption? = parent
+        while let table = enclosing {
+            if case .tables = table.kind { headers.insert("[[\(table.key)]]", at: 0) }
+            enclosing = table.parent.isEmpty ? nil : ConfigOptions.option(table.parent)
+        }
+        return headers.joined(separator: "\n")
     }
 }

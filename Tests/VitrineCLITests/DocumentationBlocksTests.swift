@@ -40,7 +40,9 @@ struct DocumentationBlocksTests {
             #expect(!problems.isEmpty, "\(block): check-config failed without a problem: \(run.stderr)")
             for problem in problems {
                 let namesAMachineFile = block.text.matches(of: /"(\/[^"]+)"/).contains { problem.contains($0.1) }
-                #expect(namesAMachineFile, "\(block): \(problem)")
+                // The reference shows each key alone: a key its table also requires may be left out.
+                let leavesOutASibling = block.document == "docs/reference/configuration.md" && problem.contains(" needs ")
+                #expect(namesAMachineFile || leavesOutASibling, "\(block): \(problem)")
             }
         }
     }

@@ -12,6 +12,11 @@ struct GeneratedFilesTests {
         ("config-flags", "Sources/vitrine/ConfigFlags.swift"),
         ("vitrine.1", "packaging/man/vitrine.1"),
         ("vitrine.toml.5", "packaging/man/vitrine.toml.5"),
+        ("reference/configuration.md", "docs/reference/configuration.md"),
+        ("reference/cli.md", "docs/reference/cli.md"),
+        ("reference/events.md", "docs/reference/events.md"),
+        ("reference/mqtt.md", "docs/reference/mqtt.md"),
+        ("reference/metrics.md", "docs/reference/metrics.md"),
     ])
     func theCommittedFileIsFresh(output: String, path: String) throws {
         let run = try runProcess(try BuiltProducts.path("vitrine"), ["generate", output], timeout: 20)

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import Vitrine
 import ArgumentParser
 
 /// `vitrine generate WHAT`: writes a file that is generated from the program's declarations
@@ -16,9 +21,15 @@ struct GenerateCommand: ParsableCommand {
         case manual = "vitrine.1"
         /// packaging/man/vitrine.toml.5
         case configManual = "vitrine.toml.5"
+        /// docs/reference/*.md
+        case configurationReference = "reference/configuration.md"
+        case cliReference = "reference/cli.md"
+        case eventsReference = "reference/events.md"
+        case mqttReference = "reference/mqtt.md"
+        case metricsReference = "reference/metrics.md"
     }
 
-    @Argument(help: "config-flags | vitrine.1 | vitrine.toml.5")
+    @Argument(help: ArgumentHelp("the file to generate", valueName: Output.allCases.map(\.rawValue).joined(separator: " | ")))
     var output: Output
 
     func run() throws {
@@ -26,6 +37,21 @@ struct GenerateCommand: ParsableCommand {
         case .configFlags: print(ConfigFlagsSource.text, terminator: "")
         case .manual: print(VitrineManual.page(try ToolHelp.of(VitrineCommand.self)), terminator: "")
         case .configManual: print(ConfigManual.page, terminator: "")
+        case .configurationReference: print(Reference.configuration, terminator: "")
+        case .cliReference: print(Reference.cli(try ToolHelp.of(VitrineCommand.self)), terminator: "")
+        case .eventsReference: print(Reference.events(schema: try Self.eventsSchema()), terminator: "")
+        case .mqttReference: print(Reference.mqtt, terminator: "")
+        case .metricsReference: print(MainActor.assumeIsolated { Reference.metrics }, terminator: "")
         }
+    }
+
+    /// Resources/events.schema.json, where the program finds its resources.
+    private static func eventsSchema() throws -> [String: Any] {
+        let file = ResourceLocator().directory.appendingPathComponent("events.schema.json")
+        let data = try Data(contentsOf: file)
+        guard let schema = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ValidationError("\(file.path) is not a JSON object")
+        }
+        return schema
     }
 }
