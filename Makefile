@@ -92,7 +92,7 @@ generated:
 test: deps
 	$(MAKE) --no-print-directory test-js
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-core test-window
+	$(MAKE) --no-print-directory test-core test-window docs
 	@if apt-cache policy cage 2>/dev/null | grep -q 'Candidate: [^(]'; then \
 		$(MAKE) --no-print-directory test-kiosk-session; \
 	else \
@@ -192,6 +192,7 @@ bench-soak: release
 ## (swift-docc-plugin); a warning (a broken symbol link) fails it
 .PHONY: docs
 docs: deps
+	rm -rf .build/docs && mkdir -p .build/docs
 	for target in Vitrine VitrineGTK; do \
 		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 			--target $$target --warnings-as-errors --output-path .build/docs/$$target || exit 1; \

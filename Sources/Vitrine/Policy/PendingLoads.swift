@@ -37,8 +37,10 @@ public final class PendingLoads {
     private let timeout: Duration
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// - Parameter timeout: how long a load waits for its decision (WebKit may never ask:
-    ///   a load replaced by another before it started).
+    /// - Parameters:
+    ///   - timeout: how long a load waits for its decision (WebKit may never ask: a load
+    ///     replaced by another before it started).
+    ///   - clock: the timeout's time.
     public init<C: Clock>(timeout: Duration, clock: C) where C.Duration == Duration {
         self.timeout = timeout
         sleep = { try await clock.sleep(for: $0) }

@@ -251,9 +251,12 @@ public final class JSONLinesEventLog: EventSink {
     private var flushScheduled = false
 
     /// - Parameters:
+    ///   - path: the file appended to; `-` for standard output.
     ///   - maxSize: the file's size at which it is rotated (not for `-`).
     ///   - rateLimits: per-kind limits; nil: every line written.
     ///   - clock: the rate limit's and the drop reports' time.
+    ///   - flushScheduler: runs the write of the lines gathered in one turn of the main loop;
+    ///     nil: each line is written at once.
     public init<C: Clock>(path: String, maxSize: Int = 10 << 20, rateLimits: EventRateLimiter.Limits? = .init(),
                           clock: C, flushScheduler: FlushScheduler? = nil) throws where C.Duration == Duration {
         self.path = path
