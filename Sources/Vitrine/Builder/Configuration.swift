@@ -89,32 +89,3 @@ public struct Configuration: Sendable {
     }
 }
 
-public struct WindowSize: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    /// Whether `length` can be a window's width or height: the one rule the builder, a
-    /// configuration file and the command line all apply.
-    public static func accepts(_ length: Int) -> Bool { length > 0 }
-}
-
-/// A local folder served to the view under the `app` URL scheme.
-public struct AppDirectory: Sendable, Equatable {
-    public static let scheme = "app"
-
-    public var path: URL
-    public var host: String
-
-    public init(path: URL, host: String = "app") {
-        self.path = path
-        self.host = host
-    }
-
-    /// `app://<host>/`
-    public var rootURL: URL { URL(string: "\(Self.scheme)://\(host)/")! }
-}

@@ -177,9 +177,3 @@ public struct Configurator: Sendable {
     }
 }
 
-/// An option that cannot make a working configuration.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

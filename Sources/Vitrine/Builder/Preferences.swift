@@ -70,8 +70,3 @@ public struct Preferences: Sendable, Equatable {
     public init() {}
 }
 
-/// WebKit's hardware acceleration policy: `auto` leaves WebKit's own choice; `never` is
-/// for GPU stacks that show blank windows (some NVIDIA and VM setups).
-public enum HardwareAcceleration: String, Sendable, CaseIterable {
-    case auto, never, always
-}

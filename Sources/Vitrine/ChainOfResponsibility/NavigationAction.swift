@@ -79,30 +79,3 @@ public struct NavigationAction: Sendable, Equatable {
     }
 }
 
-/// The response WebKit received, for the response phase of a navigation.
-public struct NavigationResponse: Sendable, Equatable {
-    public var mimeType: String
-    public var statusCode: Int
-    /// Whether WebKit can display this MIME type itself.
-    public var canShowMIMEType: Bool
-    /// Whether this is the main resource of the main frame (not an iframe's document).
-    public var isMainFrame: Bool
-
-    public init(mimeType: String, statusCode: Int, canShowMIMEType: Bool, isMainFrame: Bool) {
-        self.mimeType = mimeType
-        self.statusCode = statusCode
-        self.canShowMIMEType = canShowMIMEType
-        self.isMainFrame = isMainFrame
-    }
-}
-
-/// What WebKit is told to do with a navigation.
-public enum NavigationPolicy: String, Sendable {
-    /// Let it proceed. For a new-window action, the URL loads in the current view (through
-    /// the chain again): Vitrine never opens browser windows.
-    case allow
-    /// Stop it; nothing loads.
-    case cancel
-    /// Hand the response to WebKit's download machinery (response phase only).
-    case download
-}

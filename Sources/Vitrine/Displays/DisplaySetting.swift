@@ -19,57 +19,6 @@ public struct DisplaySetting: Sendable, Equatable {
     }
 }
 
-/// How a `[[displays]]` table names its monitor: GDK's index (0-based) or its connector
-/// (`"HDMI-1"`, the name GDK gives as the monitor's model on X11).
-public enum MonitorSelector: Sendable, Hashable, CustomStringConvertible {
-    case index(Int)
-    case connector(String)
-
-    /// An integer is an index (0 or more); a string without spaces a connector name.
-    public init?(index: Int) {
-        guard index >= 0 else { return nil }
-        self = .index(index)
-    }
-
-    public init?(connector: String) {
-        guard !connector.isEmpty, !connector.contains(where: \.isWhitespace) else { return nil }
-        self = .connector(connector)
-    }
-
-    public static let expectation = #"a monitor index from 0 or a connector name such as "HDMI-1""#
-
-    public func matches(_ monitor: Monitor) -> Bool {
-        switch self {
-        case .index(let index): monitor.index == index
-        case .connector(let name): monitor.connector?.lowercased() == name.lowercased()
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .index(let index): String(index)
-        case .connector(let name): name
-        }
-    }
-}
-
-/// A monitor as the display system lists it now.
-public struct Monitor: Sendable, Hashable {
-    public var index: Int
-    /// The connector (X11 RandR output name); nil where the system gives none.
-    public var connector: String?
-    public var x: Int, y: Int, width: Int, height: Int
-
-    public init(index: Int, connector: String?, x: Int = 0, y: Int = 0, width: Int = 0, height: Int = 0) {
-        self.index = index
-        self.connector = connector
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 extension Configuration {
     /// The configuration of `display`'s window: this one with the display's start page and
     /// playlist. A display with a page or a playlist of its own runs its own playlist only

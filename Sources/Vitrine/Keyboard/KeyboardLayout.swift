@@ -99,14 +99,6 @@ public struct KeyboardLayout: Sendable, Equatable {
     }
 }
 
-/// Why a layout file cannot serve: its path and what is wrong, in one line.
-public struct KeyboardLayoutError: Error, Equatable, CustomStringConvertible {
-    public let source: String
-    public let problem: String
-
-    public var description: String { "keyboard layout \(source): \(problem)" }
-}
-
 extension KeyboardLayout {
     /// Reads layout `name` from `directory` (`NAME.json`); a missing or malformed file is
     /// an error naming the file.

@@ -5,24 +5,6 @@ public enum ScriptDialogKind: String, Sendable, CaseIterable {
     case beforeUnload = "before-unload"
 }
 
-/// The answer a script dialog gets at once, with no dialog shown.
-public enum ScriptDialogAnswer: Sendable, Equatable {
-    /// `alert`: dismissed.
-    case dismissed
-    /// `confirm` and `beforeunload`: this choice (`beforeunload`'s true leaves the page).
-    case confirmed(Bool)
-    /// `prompt`: this text (nil: the page gets `null`, as if cancelled).
-    case text(String?)
-}
-
-/// What asked to close the window.
-public enum CloseRequest: String, Sendable {
-    /// The page called `window.close()`.
-    case page = "window.close()"
-    /// The window manager's close button, Alt+F4 or `_NET_CLOSE_WINDOW`.
-    case windowManager = "window-manager"
-}
-
 /// Nothing native opens over a locked-down kiosk, and nothing but its owner closes it: no
 /// script dialog blocks the page, no file or colour chooser, print dialog or credentials
 /// prompt appears, and neither the page nor the window manager ends it (SIGTERM, `vitrine
@@ -58,16 +40,3 @@ extension Configuration {
     public var pdfViewerStyleSheet: PDFViewerStyleSheet? { isLockedDown ? .lockdown : nil }
 }
 
-/// CSS applied to WebKit's PDF viewer only (its frames' URLs match `urlPattern`).
-public struct PDFViewerStyleSheet: Sendable, Equatable {
-    public var css: String
-
-    /// Where WebKitGTK serves PDF.js from: a user style sheet limited to it touches no page.
-    public static let urlPattern = "webkit-pdfjs-viewer://*/*"
-
-    public static let lockdown = PDFViewerStyleSheet(css: """
-        #toolbarContainer, #sidebarContainer, #secondaryToolbar, #findbar, #editorModeButtons,
-        .doorHanger, .doorHangerRight, dialog { display: none !important; }
-        #viewerContainer { inset: 0 !important; }
-        """)
-}

@@ -38,30 +38,12 @@ extension Configuration {
     }
 }
 
-/// How WebKit's memory pressure handler treats each web process: above `limit` megabytes
-/// (checked every `pollInterval`) the process is killed, and recovered like a crash.
-public struct WebProcessMemory: Sendable, Equatable {
-    public var limit: Int
-    public var pollInterval: Duration
-    /// The fraction of `limit` at which the process is killed.
-    public var killThreshold: Double
-}
-
 extension Configuration {
     /// The web processes' memory settings: a kiosk's `web-memory-limit`, or nil (WebKit's
     /// own handling). Checked every 2 s: a kiosk should not wait WebKit's default 30 s.
     public var webProcessMemory: WebProcessMemory? {
         kiosk?.webMemoryLimit.map { WebProcessMemory(limit: $0, pollInterval: .seconds(2), killThreshold: 1) }
     }
-}
-
-/// Where the process's website data (cookies, local storage, caches) lives.
-public enum WebsiteDataStorage: Sendable, Equatable {
-    /// In memory only: gone when the program ends (a kiosk's default).
-    case ephemeral
-    /// Kept across restarts, in `directory` (its `data` and `cache` folders), or in
-    /// WebKit's own folders for this program when nil (an app's default).
-    case persistent(directory: URL?)
 }
 
 extension Configuration {

@@ -139,8 +139,3 @@ public struct ProjectScaffold: Sendable, Equatable {
     }
 }
 
-/// Why `vitrine new` cannot make the project.
-public struct ProjectScaffoldError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}

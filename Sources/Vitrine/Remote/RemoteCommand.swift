@@ -111,23 +111,3 @@ public enum RemoteCommand: Sendable, Equatable {
     }
 }
 
-public struct RemoteCommandError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
-/// The answer to one command, published on `reply/<command>`: `{"ok":…,"error":…}`.
-public struct RemoteReply: Sendable, Equatable {
-    public var ok: Bool
-    public var error: String?
-
-    public static let success = RemoteReply(ok: true, error: nil)
-    public static func failure(_ error: String) -> RemoteReply { RemoteReply(ok: false, error: error) }
-
-    public init(ok: Bool, error: String?) {
-        self.ok = ok
-        self.error = error
-    }
-
-    public var json: JSONValue { .object(["ok": .bool(ok), "error": error.map(JSONValue.string) ?? .null]) }
-}

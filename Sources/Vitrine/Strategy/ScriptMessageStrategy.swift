@@ -4,26 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a strategy can use besides the message.
-@MainActor
-public struct ScriptMessageContext {
-    public let host: any ContainerHost
-    /// The origins' capabilities: the gate in front of every strategy that needs one.
-    public let capabilities: CapabilityGrants
-
-    public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants()) {
-        self.host = host
-        self.capabilities = capabilities
-    }
-
-    /// Throws the page's rejection unless `strategy` needs no capability or the page that
-    /// posted `pageURL` was granted it.
-    func admit(_ strategy: any ScriptMessageStrategy, pageURL: URL?) throws(ScriptMessageError) {
-        guard let capability = type(of: strategy).capability else { return }
-        try capabilities.check(capability, for: pageURL)
-    }
-}
-
 /// How one kind of script message is answered: a Strategy chosen by its identifier.
 ///
 /// Strategies know nothing of each other. `handle` is the one entry point: what it returns
@@ -51,18 +31,6 @@ public protocol ScriptMessageStrategy: Sendable {
     func immediateReply(to message: borrowing ScriptMessageView, context: ScriptMessageContext) throws -> ScriptReply?
 }
 
-/// A strategy's answer on its way back to the page.
-public enum ScriptReply: Sendable, Equatable {
-    /// This JSON text: the page's Promise resolves with its value, object members in the
-    /// text's order.
-    case json(String)
-    /// These bytes: the page's Promise resolves with a `Uint8Array`.
-    case bytes([UInt8])
-    /// The message's own body, exactly as the page posted it: the bridge hands back the
-    /// value it received without converting it (`ping`).
-    case messageBody
-}
-
 extension ScriptReply {
     /// How `value` goes back: bytes as bytes, anything else as JSON text.
     public init(_ value: JSONValue) {
@@ -81,22 +49,3 @@ extension ScriptMessageStrategy {
     }
 }
 
-/// Why a message was rejected. Its description is what the page's Promise rejects with.
-public struct ScriptMessageError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    /// What a strategy's own Swift error was, `TypeName.caseName` (see `code(of:)`): the
-    /// page's `Error` carries it as `code`. Nil for the bridge's own rejections.
-    public let code: String?
-
-    public init(_ message: String, code: String? = nil) {
-        self.message = message
-        self.code = code
-    }
-
-    public var description: String { message }
-
-    /// The body is not of the shape the strategy expects.
-    public static func invalidBody(_ name: String, expected: String) -> ScriptMessageError {
-        ScriptMessageError("\(name): invalid message body, expected \(expected)")
-    }
-}

@@ -205,11 +205,6 @@ public final class RemoteControl {
     }
 }
 
-public struct RemoteControlError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// `activate` on a GSimpleAction: `void (*)(GSimpleAction*, GVariant*, gpointer)`.
 private let onAction: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
     onMainLoop((parameter, data)) { parameter, data in

@@ -30,20 +30,6 @@ public protocol DesktopServices: AnyObject {
     var isKioskWindow: Bool { get }
 }
 
-/// A desktop notification a page asked for.
-public struct DesktopNotification: Sendable, Equatable {
-    /// The page's id for it (a new one replaces an older one with the same id).
-    public var id: String
-    public var title: String
-    public var body: String?
-
-    public init(id: String, title: String, body: String? = nil) {
-        self.id = id
-        self.title = title
-        self.body = body
-    }
-}
-
 extension ContainerHost {
     /// The desktop's services, for hosts that have none.
     public var desktop: (any DesktopServices)? { nil }

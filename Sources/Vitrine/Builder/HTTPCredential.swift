@@ -1,0 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// HTTP Basic/Digest credentials for one origin. The password never appears in a description.
+public struct HTTPCredential: Sendable, Equatable, CustomStringConvertible {
+    public var origin: Origin
+    public var username: String
+    public var password: String
+
+    public init(origin: Origin, username: String, password: String) {
+        self.origin = origin
+        self.username = username
+        self.password = password
+    }
+
+    public var description: String { "\(username) at \(origin)" }
+}

@@ -1,0 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The capabilities' strategies a container registers besides the configured ones (a
+/// configured strategy of the same name wins). Each refuses pages not granted its capability.
+public enum BuiltInCapabilities {
+    @MainActor
+    public static func strategies(for configuration: Configuration) -> [any ScriptMessageStrategy] {
+        [WindowStrategy(), ClipboardStrategy(), StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
+         NotificationStrategy(), DialogStrategy(), ShellStrategy()]
+    }
+}

@@ -1,0 +1,25 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a strategy can use besides the message.
+@MainActor
+public struct ScriptMessageContext {
+    public let host: any ContainerHost
+    /// The origins' capabilities: the gate in front of every strategy that needs one.
+    public let capabilities: CapabilityGrants
+
+    public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants()) {
+        self.host = host
+        self.capabilities = capabilities
+    }
+
+    /// Throws the page's rejection unless `strategy` needs no capability or the page that
+    /// posted `pageURL` was granted it.
+    func admit(_ strategy: any ScriptMessageStrategy, pageURL: URL?) throws(ScriptMessageError) {
+        guard let capability = type(of: strategy).capability else { return }
+        try capabilities.check(capability, for: pageURL)
+    }
+}
