@@ -97,8 +97,16 @@ extension WebKitTests {
                 gtk_window_get_size(harness.container.windowPointer, &width, &height)
                 return (width, height) == (640, 480)
             })
-            let heard = try await harness.container.evaluateAsync(
-                "return heard.some((event) => event[0] === 'resize' && event[1] === 640 && event[2] === 480);")
+            // The page hears it when its turn comes: wait in the page for its own listener, not
+            // for native code's emit (the first resize emitted may be an earlier size).
+            let heard = try await harness.container.evaluateAsync("""
+                const told = () => heard.some((event) => event[0] === 'resize' && event[1] === 640 && event[2] === 480);
+                if (told()) return true;
+                return await new Promise((resolve) => {
+                  vitrine.window.on('resize', () => { if (told()) resolve(true); });
+                  setTimeout(() => resolve(told()), 10000);   // the deadline
+                });
+                """)
             #expect(heard == true)
 
             // A second window: its own page and id; its closing is told to the first.
