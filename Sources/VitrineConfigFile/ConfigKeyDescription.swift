@@ -38,6 +38,15 @@ public struct ConfigKeyDescription: Sendable, Equatable {
     public let example: String?
     /// A pushed configuration may not change it.
     public let isLocalOnly: Bool
+
+    /// The key as a file writes it: `window.width`, `[window]`, `[[schedule.playlist]]`.
+    public var written: String {
+        switch form {
+        case .value, .structured: key
+        case .table: "[" + key + "]"
+        case .arrayOfTables: "[[" + key + "]]"
+        }
+    }
 }
 
 extension ConfigFile {

@@ -14,9 +14,7 @@ public enum EventSchema {
     }
 
     /// The schema file in the source tree.
-    public static let path = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources/events.schema.json").path
+    public static let path = Documentation.root.appendingPathComponent("Resources/events.schema.json").path
 
     /// The parsed schema.
     public static let schema: JSON = {

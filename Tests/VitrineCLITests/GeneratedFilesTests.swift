@@ -6,7 +6,7 @@ import VitrineTestSupport
 /// `vitrine generate` makes of today's declarations, or `make generated` has not been run.
 @Suite
 struct GeneratedFilesTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = Documentation.root
 
     @Test(arguments: [
         ("config-flags", "Sources/vitrine/ConfigFlags.swift"),

@@ -41,7 +41,7 @@ enum ConfigManual {
         ]
         for description in ConfigFile.keyDescriptions {
             lines.append(".TP")
-            lines.append(heading(description))
+            lines.append(Roff.bold(description.written))
             lines.append(Roff.escaped(VitrineManual.sentence(description.doc)))
             var facts: [String] = []
             if let expectation = description.expectation { facts.append("Type: " + expectation + ".") }
@@ -54,14 +54,5 @@ enum ConfigManual {
         }
         lines += [".SH SEE ALSO", ".BR vitrine (1)"]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `window.width`, `[window]`, `[[schedule.playlist]]`.
-    private static func heading(_ description: ConfigKeyDescription) -> String {
-        switch description.form {
-        case .value, .structured: Roff.bold(description.key)
-        case .table: Roff.bold("[" + description.key + "]")
-        case .arrayOfTables: Roff.bold("[[" + description.key + "]]")
-        }
     }
 }

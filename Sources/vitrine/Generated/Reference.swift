@@ -35,8 +35,8 @@ enum Reference {
 
             """
         for description in ConfigFile.keyDescriptions {
-            text += "## `" + heading(description) + "`\n\n"
-            text += sentence(description.doc) + "\n\n"
+            text += "## `" + description.written + "`\n\n"
+            text += VitrineManual.sentence(description.doc) + "\n\n"
             var facts: [String] = []
             if let expectation = description.expectation { facts.append("**Type:** " + expectation) }
             if let flag = description.flag {
@@ -55,20 +55,6 @@ enum Reference {
         return text.trimmingTrailingBlankLines()
     }
 
-    private static func heading(_ description: ConfigKeyDescription) -> String {
-        switch description.form {
-        case .value, .structured: description.key
-        case .table: "[" + description.key + "]"
-        case .arrayOfTables: "[[" + description.key + "]]"
-        }
-    }
-
-    private static func sentence(_ doc: String) -> String {
-        guard let first = doc.first else { return doc }
-        let capitalised = first.uppercased() + doc.dropFirst()
-        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
-    }
-
     // MARK: cli.md
 
     static func cli(_ help: ToolHelp) -> String {
@@ -84,7 +70,7 @@ enum Reference {
         let root = help.command
         for command in [root] + (root.subcommands ?? []) where command.shouldDisplay != false {
             text += command.commandName == root.commandName ? "## `vitrine`\n\n" : "## `vitrine \(command.commandName)`\n\n"
-            if let abstract = command.abstract, !abstract.isEmpty { text += sentence(abstract) + "\n\n" }
+            if let abstract = command.abstract, !abstract.isEmpty { text += VitrineManual.sentence(abstract) + "\n\n" }
             if let discussion = command.discussion, !discussion.isEmpty { text += discussion + "\n\n" }
             let arguments = (command.arguments ?? []).filter { $0.shouldDisplay }
             if !arguments.isEmpty {
