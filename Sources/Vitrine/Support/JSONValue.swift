@@ -60,6 +60,16 @@ public enum JSONValue: Sendable, Equatable, Hashable {
         if case .bytes(let value) = self { return value }
         return nil
     }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
 }
 
 extension JSONEncoder {

@@ -1,7 +1,8 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-#endif
+#else
 import Foundation
+#endif
 import Vitrine
 import ArgumentParser
 
@@ -46,12 +47,10 @@ struct GenerateCommand: ParsableCommand {
     }
 
     /// Resources/events.schema.json, where the program finds its resources.
-    private static func eventsSchema() throws -> [String: Any] {
+    private static func eventsSchema() throws -> JSONValue {
         let file = ResourceLocator().directory.appendingPathComponent("events.schema.json")
-        let data = try Data(contentsOf: file)
-        guard let schema = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ValidationError("\(file.path) is not a JSON object")
-        }
+        let schema = try JSONValue(parsing: String(decoding: try Data(contentsOf: file), as: UTF8.self))
+        guard schema.objectValue != nil else { throw ValidationError("\(file.path) is not a JSON object") }
         return schema
     }
 }

@@ -153,7 +153,7 @@ enum Reference {
 
     // MARK: events.md
 
-    static func events(schema: [String: Any]) -> String {
+    static func events(schema: JSONValue) -> String {
         var text = header("reference/events.md", from: "the events' schema, `Resources/events.schema.json` (checked against `ContainerEvent`)")
         text += """
             # Events log
@@ -165,19 +165,20 @@ enum Reference {
 
 
             """
-        let definitions = schema["$defs"] as? [String: Any] ?? [:]
-        let forms = (schema["oneOf"] as? [[String: Any]] ?? []).compactMap { ($0["$ref"] as? String)?.split(separator: "/").last.map(String.init) }
+        let definitions = schema["$defs"] ?? .null
+        let forms = (schema["oneOf"]?.arrayValue ?? []).compactMap { $0["$ref"]?.stringValue?.split(separator: "/").last.map(String.init) }
         for form in forms {
-            guard let definition = definitions[form] as? [String: Any] else { continue }
+            guard let definition = definitions[form] else { continue }
             text += "## `\(form)`\n\n"
-            if let description = definition["description"] as? String { text += description + "\n\n" }
-            let properties = definition["properties"] as? [String: Any] ?? [:]
-            let required = Set(definition["required"] as? [String] ?? [])
+            if let description = definition["description"]?.stringValue { text += description + "\n\n" }
+            let properties = definition["properties"]?.objectValue ?? JSONObject()
+            let requiredNames = (definition["required"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let required = Set(requiredNames)
             // The schema's own order: `required` first, then the optional members.
-            let names = (definition["required"] as? [String] ?? []) + properties.keys.filter { !required.contains($0) }.sorted()
+            let names = requiredNames + properties.keys.filter { !required.contains($0) }.sorted()
             text += "| field | value | |\n| --- | --- | --- |\n"
             for name in names {
-                let property = properties[name] as? [String: Any] ?? [:]
+                let property = properties[name] ?? .null
                 text += "| `\(name)` | \(cell(valueDescription(property, definitions))) | \(required.contains(name) ? "always" : "when it applies") |\n"
             }
             text += "\n"
@@ -185,13 +186,13 @@ enum Reference {
         return text.trimmingTrailingBlankLines()
     }
 
-    private static func valueDescription(_ property: [String: Any], _ definitions: [String: Any]) -> String {
-        if let constant = property["const"] { return "`\(constant)`" }
-        if let reference = property["$ref"] as? String, let name = reference.split(separator: "/").last,
-           let definition = definitions[String(name)] as? [String: Any], let values = definition["enum"] as? [String] {
+    private static func valueDescription(_ property: JSONValue, _ definitions: JSONValue) -> String {
+        if let constant = property["const"] { return "`\(constant.stringValue ?? constant.jsonText)`" }
+        if let reference = property["$ref"]?.stringValue, let name = reference.split(separator: "/").last,
+           let values = definitions[String(name)]?["enum"]?.arrayValue?.compactMap(\.stringValue) {
             return "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
         }
-        if let type = property["type"] as? String {
+        if let type = property["type"]?.stringValue {
             return type == "object" ? "an object: kind → count" : "a " + type
         }
         return "see the schema"
