@@ -77,7 +77,8 @@ extension WebKitTests {
 
         /// A sandboxed frame's print() is WebKit's to refuse (no `allow-modals`), and a frame
         /// of another origin never loads in a kiosk (its chain cancels it); then the page
-        /// floods print(): one job, every other call refused and logged, none queued.
+        /// floods print(): WebKit returns from each call once its job is done, so the loop's
+        /// next calls come too soon: one job, every other call refused and logged, none queued.
         @Test func aFloodPrintsOneJobAndASandboxedFramePrintsNothing() throws {
             let page = """
                 <!doctype html><title>flood</title><h1>FLOOD PAGE</h1>

@@ -94,20 +94,35 @@ struct PrintingTests {
 
     @Test func oneJobAtATimeAndEachFinishedOnce() {
         var jobs = PrintJobs(settings: PrintSettings(destination: .printer("Q")))
-        guard case .print(let first, _) = jobs.request() else { Issue.record("the first request prints"); return }
+        guard case .print(let first, _) = jobs.request(at: .seconds(100)) else { Issue.record("the first request prints"); return }
         // A flood while it prints: every request refused, numbered, none queued.
         for expected in 2...50 {
-            guard case .refused(let event) = jobs.request() else { Issue.record("request \(expected) was not refused"); return }
+            guard case .refused(let event) = jobs.request(at: .seconds(100)) else { Issue.record("request \(expected) was not refused"); return }
             #expect(event == .print(queue: "Q", job: expected, outcome: .refused, error: "job \(first) is still printing"))
         }
-        #expect(jobs.finish(first + 1, error: nil) == nil, "a job that is not running does not end")
-        #expect(jobs.finish(first, error: nil) == .print(queue: "Q", job: first, outcome: .printed, error: nil))
-        #expect(jobs.finish(first, error: nil) == nil, "a job ends once")
-        guard case .print(let next, _) = jobs.request() else { Issue.record("printing again once the job ended"); return }
-        #expect(next == 51)
-        #expect(jobs.finish(next, error: "printer on fire") == .print(queue: "Q", job: next, outcome: .failed, error: "printer on fire"))
+        #expect(jobs.finish(first + 1, error: nil, at: .seconds(101)) == nil, "a job that is not running does not end")
+        #expect(jobs.finish(first, error: nil, at: .seconds(101)) == .print(queue: "Q", job: first, outcome: .printed, error: nil))
+        #expect(jobs.finish(first, error: nil, at: .seconds(101)) == nil, "a job ends once")
+        // WebKit returns from print() once its job is done: a loop asks again at once.
+        guard case .refused(let soon) = jobs.request(at: .milliseconds(101_500)) else { Issue.record("a loop's next call is refused"); return }
+        #expect(soon == .print(queue: "Q", job: 51, outcome: .refused, error: "too soon after the last job (one a second at most)"))
+        guard case .print(let next, _) = jobs.request(at: .seconds(102)) else { Issue.record("printing again a second later"); return }
+        #expect(next == 52)
+        #expect(jobs.finish(next, error: "printer on fire", at: .seconds(102)) == .print(queue: "Q", job: next, outcome: .failed, error: "printer on fire"))
         var none = PrintJobs(settings: nil)
-        #expect(none.request() == .notConfigured)
+        #expect(none.request(at: .zero) == .notConfigured)
+    }
+
+    /// A page printing once a second (each job quick) gets `perMinute` jobs a minute, no more.
+    @Test func atMostTenJobsAMinute() {
+        var jobs = PrintJobs(settings: PrintSettings(destination: .systemDefault))
+        var printed: [Int] = []
+        for second in 0..<120 {
+            guard case .print(let job, _) = jobs.request(at: .seconds(second)) else { continue }
+            printed.append(second)
+            _ = jobs.finish(job, error: nil, at: .seconds(second))
+        }
+        #expect(printed == Array(0..<10) + Array(60..<70), "\(printed)")
     }
 
     /// The output file is checked again before each job: a link planted after start is refused.
@@ -115,10 +130,10 @@ struct PrintingTests {
         let folder = try ConfigFolder()
         let uri = URL(string: "file://\(folder.path)/out.pdf")!
         var jobs = PrintJobs(settings: PrintSettings(destination: .file(uri)))
-        guard case .print(let job, _) = jobs.request() else { Issue.record("the file is fine at first"); return }
-        _ = jobs.finish(job, error: nil)
+        guard case .print(let job, _) = jobs.request(at: .zero) else { Issue.record("the file is fine at first"); return }
+        _ = jobs.finish(job, error: nil, at: .zero)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/out.pdf", withDestinationPath: folder.path + "/victim")
-        guard case .refused(let event) = jobs.request() else { Issue.record("a planted link must fail the job"); return }
+        guard case .refused(let event) = jobs.request(at: .seconds(5)) else { Issue.record("a planted link must fail the job"); return }
         guard case let .print(_, _, outcome, error) = event else { Issue.record("not a print event"); return }
         #expect(outcome == .failed && error?.contains("symbolic link") == true)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/victim"))

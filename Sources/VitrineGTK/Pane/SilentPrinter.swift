@@ -24,7 +24,7 @@ final class SilentPrinter {
     /// Whether `[printing]` took the request (printing it, or refusing it with an event);
     /// false: printing is not configured and the native-dialog policy decides.
     func handle(_ operation: UnsafeMutablePointer<WebKitPrintOperation>) -> Bool {
-        switch jobs.request() {
+        switch jobs.request(at: Self.now) {
         case .notConfigured:
             return false
         case .refused(let event):
@@ -60,17 +60,20 @@ final class SilentPrinter {
         guard let running else { return }
         self.running = nil
         signals.disconnect(from: gptr(running.operation))
-        if let event = jobs.finish(running.job, error: running.error) { pane?.record(event) }
+        if let event = jobs.finish(running.job, error: running.error, at: Self.now) { pane?.record(event) }
     }
 
     /// Lets the running job go (WebKit may still print it) and reports it unfinished.
     func tearDown() {
         if let running {
             self.running = nil
-            if let event = jobs.finish(running.job, error: "the window closed before the job finished") { pane?.record(event) }
+            if let event = jobs.finish(running.job, error: "the window closed before the job finished", at: Self.now) { pane?.record(event) }
         }
         signals.disconnectAll()
     }
+
+    /// GLib's monotonic clock.
+    private static var now: Duration { .microseconds(g_get_monotonic_time()) }
 
     private static func apply(_ settings: PrintSettings, to printSettings: OpaquePointer,
                               _ pageSetup: OpaquePointer) {
