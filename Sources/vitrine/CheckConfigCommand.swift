@@ -44,6 +44,10 @@ struct CheckConfigCommand: ParsableCommand {
             print(value)
             return
         }
+        // Warnings, not errors: the printer may be installed after the configuration.
+        if let warning = configuration.printing?.queueWarning(knownQueues: CUPSQueues.list()) {
+            printToStandardError("\(file): warning: \(warning)")
+        }
         print("\(file): OK")
         for (label, value) in ConfigFile.summary(of: configuration, preset: preset) {
             print("  \(label + ":")\(String(repeating: " ", count: max(1, 12 - label.count)))\(value)")

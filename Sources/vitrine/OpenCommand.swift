@@ -61,6 +61,8 @@ struct OpenCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First: no child process may inherit systemd's variables and speak for this one.
+        let serviceManager = ServiceNotifier.takeEnvironment()
         let configuration: Configuration
         do {
             configuration = try makeConfiguration()
@@ -92,7 +94,10 @@ struct OpenCommand: ParsableCommand {
         let options = VitrineApplication.RunOptions(screenshot: screenshot, exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout,
                                                     singleInstance: !newInstance)
         let status = MainActor.assumeIsolated {
-            VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog, options: options).run()
+            let application = VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog,
+                                                 options: options)
+            application.serviceNotifier = serviceManager.flatMap(ServiceNotifier.init)
+            return application.run()
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -7,6 +7,8 @@ import Vitrine
 @Suite("Event lines")
 struct EventLineTests {
     static let pinned: [(ContainerEvent, String)] = [
+        (.print(queue: "Tickets", job: 2, outcome: .failed, error: "printer 'Tickets' not found"),
+         #"{"error":"printer 'Tickets' not found","job":2,"outcome":"failed","queue":"Tickets","type":"print"}"#),
         (.navigation(url: "https://a.test/", handler: "origin-allowlist", policy: .cancel, navigationType: .linkActivated,
                      target: .currentView, phase: .request),
          #"{"handler":"origin-allowlist","navigationType":"linkActivated","phase":"request","policy":"cancel","target":"currentView","type":"navigation","url":"https://a.test/"}"#),

@@ -24,6 +24,8 @@ struct EventSchemaTests {
             }
             + [.permission(kind: "camera", origin: "https://a.test", granted: true),
                .permission(kind: "camera", origin: "https://a.test", granted: false)]
+            + ContainerEvent.PrintOutcome.allCases.map { .print(queue: "Tickets", job: 3, outcome: $0, error: nil) }
+            + [.print(queue: "file:///tmp/r.pdf", job: 1, outcome: .failed, error: "no such printer")]
     }
 
     static func line(_ event: ContainerEvent) throws -> String {
@@ -41,6 +43,7 @@ struct EventSchemaTests {
         #expect(EventSchema.enumeration("nativeAction") == ContainerEvent.NativeAction.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("loadEvent") == ContainerEvent.LoadEvent.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("outcome") == ContainerEvent.MessageOutcome.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("printOutcome") == ContainerEvent.PrintOutcome.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("phase") == ContainerEvent.NavigationPhase.allCases.map(\.rawValue))
         #expect(Set(EventSchema.enumeration("navigationType")) == Set([NavigationAction.NavigationType.linkActivated, .formSubmitted,
                                                                        .backForward, .reload, .formResubmitted, .other].map(\.rawValue)))
@@ -80,6 +83,9 @@ struct EventSchemaTests {
         #"{"handler":"h","navigationType":"other","phase":"later","policy":"allow","target":"currentView","type":"navigation","url":""}"#,
         #"{"kinds":{"native recover":0},"seconds":5,"type":"dropped"}"#,                 // nothing dropped is no report
         #"{"kinds":{"native recover":1.5},"seconds":5,"type":"dropped"}"#,
+        #"{"job":0,"outcome":"printed","queue":"Q","type":"print"}"#,                   // jobs count from 1
+        #"{"job":"1","outcome":"printed","queue":"Q","type":"print"}"#,                 // a string for a number
+        #"{"job":1,"outcome":"shredded","queue":"Q","type":"print"}"#,                  // no such outcome
         #"{"type":"shell","command":"rm -rf /"}"#,                                       // no such type
         #"["native"]"#, #""native""#, "not json", "",
     ])

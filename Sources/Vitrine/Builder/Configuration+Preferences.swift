@@ -32,6 +32,7 @@ extension Configuration {
     public var applicationIDIsDerived: Bool { preferences.applicationIDIsDerived }
     public var remembersWindowState: Bool { preferences.remembersWindowState }
     public var mqtt: MQTTSettings? { preferences.mqtt }
+    public var printing: PrintSettings? { preferences.printing }
     public var maxWindows: Int { preferences.maxWindows }
     public var eventsLogMaxSize: Int { preferences.eventsLogMaxSize }
 }

@@ -26,6 +26,8 @@ public struct Configurator: Sendable {
     private var capabilities = CapabilityGrants()
     private var tlsExceptions: [TLSException] = []
     public private(set) var network = NetworkSettings()
+    /// Every print destination set, to refuse more than one (`printer` and `output-uri`).
+    private var printDestinations: [PrintDestination] = []
 
     /// An empty configurator: no handlers (every navigation is cancelled), no strategies.
     /// Start from `ConfiguratorFactory` for a working preset.
@@ -112,6 +114,17 @@ public struct Configurator: Sendable {
     public func downloadDirectory(_ directory: URL?) -> Configurator { preference(\.downloadDirectory, directory) }
     public func showsErrorPages(_ shows: Bool = true) -> Configurator { preference(\.showsErrorPages, shows) }
     public func recoversFromCrashes(_ recovers: Bool = true) -> Configurator { preference(\.recoversFromCrashes, recovers) }
+    /// Turns silent printing on (to the system's default queue until a destination is set)
+    /// and changes its settings.
+    public func printing(_ change: (inout PrintSettings) -> Void = { _ in }) -> Configurator {
+        var settings = preferences.printing ?? PrintSettings(destination: .systemDefault)
+        change(&settings)
+        return preference(\.printing, settings)
+    }
+    /// Where silent printing goes; set twice, `build()` refuses the configuration.
+    public func printDestination(_ destination: PrintDestination) -> Configurator {
+        with { $0.printDestinations.append(destination) }.printing { $0.destination = destination }
+    }
 
     /// The page the window opens: the start URL, else the app folder's index page.
     public var startPage: URL? { startURL ?? appDirectory.map { $0.rootURL.appendingPathComponent("index.html") } }
@@ -154,6 +167,15 @@ public struct Configurator: Sendable {
                 throw ConfigurationError("kiosk idle reset must be positive")
             }
             if !KioskOptions.acceptsCrashLoopLimit(kiosk.crashLoopLimit) { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
+        }
+        if printDestinations.count > 1 {
+            throw ConfigurationError("printing has two destinations (\(printDestinations.map(\.name).joined(separator: " and "))): give either printer or output-uri")
+        }
+        if case .file(let uri)? = preferences.printing?.destination, let problem = PrintOutputFile.problem(uri) {
+            throw ConfigurationError("printing output-uri '\(uri.absoluteString)' \(problem)")
+        }
+        if let copies = preferences.printing?.copies, !PrintSettings.acceptsCopies(copies) {
+            throw ConfigurationError("printing copies must be from 1 to 99, got \(copies)")
         }
         var scripts = userScripts
         if preferences.disablesZoom { scripts.append(.disableZoom) }

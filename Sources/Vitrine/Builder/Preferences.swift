@@ -59,6 +59,9 @@ public struct Preferences: Sendable, Equatable {
     public var remembersWindowState = false
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
+    /// Silent printing (`[printing]`); nil: print requests follow the native-dialog policy
+    /// (refused under kiosk lockdown).
+    public var printing: PrintSettings?
 
     /// The most windows of the app the `window` capability keeps open at once
     /// (`[capabilities] max-windows`); more are refused.

@@ -35,6 +35,7 @@ public final class ContainerMetrics: EventSink {
     private var messages: [String: Int] = [:]
     private var lastSuccessfulLoad: Double?
     private var displayOn = true
+    private var printJobs: [String: Int] = [:]
 
     /// Which load the next `finished` belongs to. WebKit ends a failed load with
     /// `finished` too, and an error page is a load of its own (announced by the
@@ -79,6 +80,8 @@ public final class ContainerMetrics: EventSink {
             nativeEvent(action, detail)
         case .permission:
             break
+        case let .print(_, _, outcome, _):
+            printJobs[outcome.rawValue, default: 0] += 1
         }
     }
 
@@ -154,6 +157,8 @@ public final class ContainerMetrics: EventSink {
             MetricFamily("vitrine_script_messages_total", .counter, help: "Script messages from pages, by outcome (resolved, rejected).",
                          samples: labelled("outcome", messages)),
             MetricFamily("vitrine_display_on", .gauge, help: "1 while the display is on, 0 while it is off.", value: displayOn ? 1 : 0),
+            MetricFamily("vitrine_print_jobs_total", .counter, help: "Print jobs ([printing]), by outcome (printed, failed, refused).",
+                         samples: labelled("outcome", printJobs)),
         ]
         if let memory {
             families += [

@@ -23,10 +23,18 @@ public enum ContainerEvent: Sendable, Equatable {
     case native(action: NativeAction, detail: String)
     /// A page asked for a permission (camera, geolocation, …) and got this answer.
     case permission(kind: String, origin: String, granted: Bool)
+    /// A print job (`[printing]`): its queue (`default`, a CUPS queue or the output file's
+    /// URI), its number in this view, and how it ended; `error` says why it did not print.
+    case print(queue: String, job: Int, outcome: PrintOutcome, error: String?)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
-        case navigation, message, load, native, permission
+        case navigation, message, load, native, permission, print
+    }
+
+    /// How a print job ended.
+    public enum PrintOutcome: String, Sendable, CaseIterable {
+        case printed, failed, refused
     }
 
     /// When the navigation was judged: before its request, at its response, or once its
@@ -129,6 +137,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case .load: .load
         case .native: .native
         case .permission: .permission
+        case .print: .print
         }
     }
 
@@ -141,7 +150,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted
+             action, detail, kind, granted, queue, job
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -163,6 +172,9 @@ extension ContainerEvent: Encodable {
         case let .permission(kind, origin, granted):
             fields = [(.kind, kind), (.origin, origin)]
             try object.encode(granted, forKey: .granted)
+        case let .print(queue, job, outcome, error):
+            fields = [(.queue, queue), (.outcome, outcome.rawValue), (.error, error)]
+            try object.encode(job, forKey: .job)
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

@@ -21,6 +21,7 @@ extension VitrineApplication {
             for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
             if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
+            if let serviceNotifier = self.serviceNotifier { container.addEventSink(serviceNotifier) }
             if let mqtt = self.mqtt {
                 self.connectMQTT(to: container, reporting: DisplayWindowEvents(container, mqtt: mqtt) { [weak self] in self?.dispatch.container })
             }
@@ -41,7 +42,9 @@ extension VitrineApplication {
         displayWindows.onAllClosed = { GTKRuntime.quit() }
         displayWindows.start()
         metricsFile?.start()
+        serviceNotifier?.startWatchdog()
         runLoop()
+        serviceNotifier?.stop()
         displayWindows.closeAll()
         mqtt = nil
         metricsFile?.finish()

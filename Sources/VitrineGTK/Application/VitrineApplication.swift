@@ -86,6 +86,8 @@ public final class VitrineApplication: EventSink {
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     var metricsFile: MetricsTextfile?
+    /// systemd's notify protocol (`Type=notify`), when the program runs as such a service.
+    public var serviceNotifier: ServiceNotifier?
 
     public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
                 options: RunOptions = RunOptions()) {
@@ -162,7 +164,9 @@ public final class VitrineApplication: EventSink {
         }
         container.start()
         metricsFile?.start()
+        serviceNotifier?.startWatchdog()
         runLoop()
+        serviceNotifier?.stop()
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
         if let container = self.container { close(container) }
@@ -210,6 +214,7 @@ public final class VitrineApplication: EventSink {
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(self)
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
+        if let serviceNotifier { container.addEventSink(serviceNotifier) }
         if mqtt != nil { connectMQTT(to: container) }
         // Closing the last of the app's windows ends the program.
         container.windows.onLastWindowClosed = { GTKRuntime.quit() }

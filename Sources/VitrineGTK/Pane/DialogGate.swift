@@ -5,14 +5,17 @@ import Vitrine
 /// configuration's native-UI policy (`answer(toScriptDialog:)`, `opensNativeDialogs`).
 /// Where the policy allows them, WebKit opens its own; under kiosk lockdown each is
 /// answered at once (script dialogs) or refused, claimed, and logged as `blocked-dialog`.
-/// With the pane gone, nothing opens.
+/// With `[printing]`, print requests go to the `SilentPrinter` instead, whatever the
+/// lockdown. With the pane gone, nothing opens.
 @MainActor
 final class DialogGate: PaneCollaborator {
     private weak var pane: WebPane?
     let signals = SignalConnections()
+    private var printer: SilentPrinter?
 
     func attach(to pane: WebPane) {
         self.pane = pane
+        printer = SilentPrinter(pane: pane)
         connect("script-dialog", of: pane, gCallback(onScriptDialog))
         connect("run-file-chooser", of: pane, gCallback(onFileChooser))
         connect("run-color-chooser", of: pane, gCallback(onColorChooser))
@@ -37,6 +40,19 @@ final class DialogGate: PaneCollaborator {
         let message = string(webkit_script_dialog_get_message(dialog)) ?? ""
         pane?.record(.native(action: .blockedDialog, detail: "\(kind.rawValue): \(message.prefix(120))"))
         return true
+    }
+
+    func tearDown() {
+        signals.disconnectAll()
+        printer?.tearDown()
+    }
+
+    /// Whether WebKit's print dialog may open: never when `[printing]` took the request
+    /// (or the pane is gone), else as `mayOpen` says.
+    fileprivate func mayOpenPrintDialog(_ operation: UnsafeMutablePointer<WebKitPrintOperation>) -> Bool {
+        guard configuration != nil else { return false }
+        if printer?.handle(operation) == true { return false }
+        return mayOpen("print")
     }
 
     /// Whether a native picker or the print dialog may open; if not, logs that it did not.
@@ -103,6 +119,9 @@ private let onColorChooser: @convention(c) (OpaquePointer?, UnsafeMutablePointer
 }
 
 /// `print`: `gboolean (*)(WebKitWebView*, WebKitPrintOperation*, gpointer)`; TRUE: no print dialog.
-private let onPrint: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
-    onMainLoop(data) { data in SignalContext.owner(data, as: DialogGate.self)?.mayOpen("print") != true } ? 1 : 0
+private let onPrint: @convention(c) (OpaquePointer?, UnsafeMutablePointer<WebKitPrintOperation>?, gpointer?) -> gboolean = { _, operation, data in
+    guard let operation else { return 1 }
+    return onMainLoop((operation, data)) { operation, data in
+        SignalContext.owner(data, as: DialogGate.self)?.mayOpenPrintDialog(operation) != true
+    } ? 1 : 0
 }
