@@ -24,7 +24,7 @@ struct FleetCLITests {
             (["push", file, "--group", "lobby", "--batch", "0%"] + broker, "--batch must be a share of the group from 1% to 100%, got '0%'"),
             (["push", file, "--group", "lobby", "--batch", "150%"] + broker, "--batch must be a share"),
             (["push", file, "--group", "lobby", "--halt-after", "0"] + broker, "--halt-after must be 1 or more"),
-            (["push", file, "--group", "lobby", "--canary", "-1"] + broker, "--canary must be 0 or more"),
+            (["push", file, "--group", "lobby", "--canary=-1"] + broker, "--canary must be 0 or more"),
             (["cmd", "--group", "lobby", "config"] + broker, "unknown command 'config'"),
             (["cmd", "--group", "lobby", "navigate", "not a url"] + broker, "absolute URL"),
             (["cmd", "--group", "lobby", "--kiosk", "k1", "reload"] + broker, "name either --group or --kiosk"),

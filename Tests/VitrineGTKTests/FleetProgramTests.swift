@@ -122,7 +122,7 @@ extension WebKitTests {
             for id in ["k1", "k2"] {
                 // Each kept its own [remote.mqtt] (device id, groups, password file) under the pushed file.
                 let file = try String(contentsOfFile: "\(folder)/\(id).toml", encoding: .utf8)
-                #expect(file.hasPrefix("preset = \"kiosk\"\nstart-url = \"\(new)\"\n") && file.contains("device-id = \"\(id)\""), "\(file)")
+                #expect(file.hasPrefix("preset = \"kiosk\"\nstart-url = \"\(new)\"\n") && file.contains("device-id = '\(id)'"), "\(file)")
                 waitFor("\(id) on the new page") { state(id)["url"] as? String == new }
             }
             for id in ["k3", "k4", "k5"] {
