@@ -47,6 +47,24 @@ extension ConfigFile {
     }
 }
 
+extension ConfigFile {
+    /// `pushed`, with the running file's `[remote.mqtt]` added when it has none: one file
+    /// pushed to a whole fleet (`vitrine fleet push`) leaves every kiosk its own identity on
+    /// the broker (device id, groups, credentials), which a push may not change anyway.
+    /// Text that is not TOML is returned as it is (the push's own check reports it).
+    public static func keepingRemoteMQTT(of running: String?, in pushed: String) -> String {
+        guard let pushedTable = try? TOMLTable(string: pushed), pushedTable["remote"]?.table?["mqtt"] == nil,
+              let running, let runningTable = try? TOMLTable(string: running), let mqtt = runningTable["remote"]?.table?["mqtt"]?.table
+        else { return pushed }
+        let section = TOMLTable()
+        let remote = TOMLTable()
+        remote["mqtt"] = mqtt
+        section["remote"] = remote
+        return pushed + (pushed.hasSuffix("\n") || pushed.isEmpty ? "" : "\n")
+            + "\n# [remote.mqtt] kept from the kiosk's own configuration\n" + section.convert(to: .toml) + "\n"
+    }
+}
+
 /// A value read as a local path: where it is written, and what a running value must equal
 /// for a push to keep it.
 struct LocalPathValue: Sendable {

@@ -149,6 +149,8 @@ final class ConfigFileDecoder {
             monitor(table, key, at: path).map(OptionValue.monitor)
         case .originGrants(let names):
             originGrants(table, key, at: path, names: names).map(OptionValue.grants)
+        case .strings(let expected, let isValid):
+            distinctStrings(table, key, at: path, expected: expected, where: isValid).map(OptionValue.strings)
         }
     }
 
@@ -231,6 +233,18 @@ final class ConfigFileDecoder {
         }
         if days.isEmpty { report(at: map.position(ofValue: path + [.key(key)]), "\(display(path + [.key(key)])) must list at least one day") }
         return days.isEmpty ? nil : Set(days)
+    }
+
+    /// An array of strings `isValid` accepts, none twice (a repeated one is reported at its
+    /// second place).
+    func distinctStrings(_ table: TOMLTable, _ key: String, at path: Path, expected: String, where isValid: (String) -> Bool) -> [String]? {
+        guard let strings = array(table, key, at: path, of: expected, { $0.string.flatMap { isValid($0) ? $0 : nil } }) else { return nil }
+        for (index, string) in strings.enumerated() where strings[..<index].contains(string) {
+            report(at: map.position(ofValue: path + [.key(key), .index(index)]),
+                   "\(display(path + [.key(key), .index(index)])) repeats \(Self.quoted(string))")
+            return nil
+        }
+        return strings
     }
 
     /// An integer (an index from 0) or a non-empty string (a connector name).

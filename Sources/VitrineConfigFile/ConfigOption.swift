@@ -71,6 +71,7 @@ enum OptionValue: Sendable, Equatable {
     case entries([[String: OptionValue]])
     /// A table of origin = names (`[capabilities]`, `[permissions]`), in the order written.
     case grants([OriginGrant])
+    case strings([String])
 
     var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
     var string: String? { if case .string(let string) = self { string } else { nil } }
@@ -84,6 +85,7 @@ enum OptionValue: Sendable, Equatable {
     var monitor: MonitorSelector? { if case .monitor(let monitor) = self { monitor } else { nil } }
     var entries: [[String: OptionValue]]? { if case .entries(let entries) = self { entries } else { nil } }
     var grants: [OriginGrant]? { if case .grants(let grants) = self { grants } else { nil } }
+    var strings: [String]? { if case .strings(let strings) = self { strings } else { nil } }
 }
 
 /// One key of a table keyed by origin: the origin and the names listed for it.
@@ -125,6 +127,8 @@ enum OptionType: Sendable {
     /// A table whose keys are origins and whose values are lists of `names`
     /// (`"app://app" = ["clipboard", "storage"]`).
     case originGrants(names: [String])
+    /// An array of distinct strings, each `expected` and accepted by `where`.
+    case strings(expected: String, where: @Sendable (String) -> Bool)
 
     static func choice(_ names: [String]) -> OptionType { .choice(names) { names.contains($0) } }
     static let text = OptionType.string(expected: "a string", refusal: "be a string") { _ in true }
@@ -150,6 +154,10 @@ enum OptionType: Sendable {
                                  : "one topic level of letters, digits, '-', '_' or '.'",
                 refusal: "be a topic level") { MQTTTopics.isValid($0, allowingLevels: levels) }
     }
+    /// Fleet group names: each one topic level, so never a wildcard (`+`, `#`) or a `/`.
+    static let topicLevels = OptionType.strings(expected: "one topic level of letters, digits, '-', '_' or '.'") {
+        MQTTTopics.isValid($0, allowingLevels: false)
+    }
     static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
 
     /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.
@@ -174,7 +182,7 @@ enum OptionType: Sendable {
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
         case .bool:
             Bool(text) != nil ? nil : "--\(flag) must be true or false, got '\(text)'"
-        case .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants:
+        case .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants, .strings:
             nil  // the file's only
         }
     }
@@ -211,6 +219,11 @@ extension ConfigOption {
 
     static func origins(_ key: String, flag: String? = nil, _ doc: String, _ apply: @escaping Apply<[Origin]>) -> ConfigOption {
         ConfigOption(key: key, flag: flag, kind: .value(.origins), doc: doc, apply: applying(apply) { $0.origins })
+    }
+
+    /// An array of distinct strings of `type` (`.strings`): a file-only option.
+    static func strings(_ key: String, _ type: OptionType, _ doc: String, _ apply: @escaping Apply<[String]>) -> ConfigOption {
+        ConfigOption(key: key, flag: nil, kind: .value(type), doc: doc, apply: applying(apply) { $0.strings })
     }
 
     /// A table keyed by origin, each listing some of `names`: a file-only option.

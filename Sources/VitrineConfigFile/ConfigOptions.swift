@@ -201,7 +201,8 @@ enum ConfigOptions {
         .section("remote", "remote control beyond the session bus"),
         ConfigOption.section("remote.mqtt", "a fleet's MQTT broker: state, events and commands under PREFIX/ID/")
             .summarized(as: "mqtt") { configuration, _ in
-                configuration.mqtt.map { "\($0.broker) as \($0.topics.base)/" + ($0.homeAssistant ? ", Home Assistant discovery" : "") }
+                configuration.mqtt.map { "\($0.broker) as \($0.topics.base)/" + ($0.groups.isEmpty ? "" : ", groups \($0.groups.joined(separator: ", "))")
+                    + ($0.homeAssistant ? ", Home Assistant discovery" : "") }
             },
         ConfigOption.string("remote.mqtt.broker", .mqttBroker, "mqtt://host[:port] or mqtts://host[:port] (TLS; the broker's certificate is always verified)") {
             configurator, text in MQTTBroker(text).map { configurator.mqtt(broker: $0) } ?? configurator
@@ -223,6 +224,9 @@ enum ConfigOptions {
         .url("remote.mqtt.client-key", .path(.file), "the client certificate's private key (PEM)") {
             configurator, url in configurator.mqttIfPresent { $0.clientKey = url.path }
         },
+        ConfigOption.strings("remote.mqtt.groups", .topicLevels, "fleet groups whose commands (PREFIX/group/NAME/cmd/…) the kiosk takes as its own") {
+            configurator, groups in configurator.mqttIfPresent { $0.groups = groups }
+        }.example(#"["lobby", "floor-2"]"#),
         .bool("remote.mqtt.home-assistant", "publish Home Assistant MQTT discovery messages") {
             configurator, on in configurator.mqttIfPresent { $0.homeAssistant = on }
         },

@@ -28,6 +28,7 @@ extension OptionType {
         case .weekdays: #"a non-empty array of days, "mon" to "sun""#
         case .monitor: MonitorSelector.expectation
         case .originGrants(let names): "a table of origin = [names], names from: " + names.joined(separator: ", ")
+        case .strings(let expected, _): "an array of distinct strings, each " + expected
         }
     }
 
@@ -47,6 +48,7 @@ extension OptionType {
         case .weekdays: "days"
         case .monitor: "monitor"
         case .originGrants: "grants"
+        case .strings: "names"
         }
     }
 
@@ -71,6 +73,7 @@ extension OptionType {
         case .weekdays: #"["mon", "tue"]"#
         case .monitor: #""HDMI-1""#
         case .originGrants(let names): names.first.map { #""https://example.org" = [""# + $0 + #""]"# }
+        case .strings: nil
         }
     }
 }

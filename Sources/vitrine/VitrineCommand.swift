@@ -13,6 +13,7 @@ struct VitrineCommand: ParsableCommand {
             vitrine check-config <file>
             vitrine new <name> [--template minimal|kiosk]
             vitrine dev [<dir> | <url>]
+            vitrine fleet ls|push|cmd|screenshot [<options>]
             """,
         discussion: """
             With no URL, no --config and no --app-dir, opens the bundled demo hybrid app. Presets: \
@@ -22,6 +23,6 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, GenerateCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, FleetCommand.self, GenerateCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -51,14 +51,16 @@ struct DocumentationBlocksTests {
     /// its `--help` lists.
     @Test func everyVitrineCommandUsesRealSubcommandsAndFlags() throws {
         var helps: [String: String] = [:]
-        let subcommands = ["open", "check-config", "ctl", "new", "dev"]
+        let subcommands = ["open", "check-config", "ctl", "new", "dev", "fleet"]
         var checked = 0
         for (block, command) in shellCommands() {
             guard let first = command.first, first == "vitrine" || first.hasSuffix("/vitrine") else { continue }
             let words = Array(command.dropFirst())
-            let subcommand = words.first.flatMap { subcommands.contains($0) ? $0 : nil } ?? "open"
+            var subcommand = words.first.flatMap { subcommands.contains($0) ? $0 : nil } ?? "open"
+            // `fleet` has subcommands of its own: `fleet push`'s flags are in its help.
+            if subcommand == "fleet", words.count > 1 { subcommand += " " + words[1] }
             if helps[subcommand] == nil {
-                let run = try vitrine([subcommand, "--help"])
+                let run = try vitrine(subcommand.split(separator: " ").map(String.init) + ["--help"])
                 #expect(run.status == 0, "vitrine \(subcommand) --help: \(run.stderr)")
                 helps[subcommand] = run.stdout
             }

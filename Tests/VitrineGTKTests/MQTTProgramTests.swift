@@ -100,14 +100,15 @@ extension WebKitTests {
             waitFor("the PNG") { (FileManager.default.contents(atPath: png)?.count ?? 0) > 1000 }
             #expect(FileManager.default.contents(atPath: png)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
 
-            // Configuration pushes: a bad one (nothing changes), one that drops [remote.mqtt]
+            // Configuration pushes: a bad one (nothing changes), one that changes [remote.mqtt]
             // (refused), a good one (applied and kept), one whose page never loads (rolled back).
             let original = try String(contentsOfFile: configPath, encoding: .utf8)
             let bad = try command("config", "preset = \"kiosk\"\nstart-url = 12\n\n\(remote)\n")
             #expect(bad["ok"] as? Bool == false)
             #expect((bad["error"] as? String)?.contains("kiosk.toml:2:13: start-url must be") == true)
-            let orphan = try command("config", "preset = \"kiosk\"\nstart-url = \"\(server.url("second.html").absoluteString)\"\n")
-            #expect((orphan["error"] as? String)?.contains("[remote.mqtt]") == true)
+            let renamed = remote.replacingOccurrences(of: "device-id = \"lobby-1\"", with: "device-id = \"lobby-9\"")
+            let moved = try command("config", "preset = \"kiosk\"\nstart-url = \"\(server.url("second.html").absoluteString)\"\n\n\(renamed)\n")
+            #expect((moved["error"] as? String)?.contains("[remote.mqtt]") == true)
             #expect(try String(contentsOfFile: configPath, encoding: .utf8) == original)
 
             let good = config(start: server.url("second.html"))

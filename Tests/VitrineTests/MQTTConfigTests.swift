@@ -72,7 +72,7 @@ struct MQTTConfigTests {
             #"DIR/m.toml:4:16: remote.mqtt.topic-prefix must be topic levels of letters, digits, '-', '_' or '.', separated by '/', got "a/#""#,
             "DIR/m.toml:6:17: remote.mqtt.password-file 'DIR/open.pass' may be read by others (mode 0644); it must be mode 0600 or stricter (chmod 600)",
             "DIR/m.toml:7:22: remote.mqtt.client-certificate needs client-key: the PEM file of its private key",
-            "DIR/m.toml:8:1: unknown key 'remote.mqtt.insecure'; expected in [remote.mqtt]: broker, device-id, topic-prefix, username, password-file, ca-certificates, client-certificate, client-key, home-assistant, config-trial-timeout",
+            "DIR/m.toml:8:1: unknown key 'remote.mqtt.insecure'; expected in [remote.mqtt]: broker, device-id, topic-prefix, username, password-file, ca-certificates, client-certificate, client-key, groups, home-assistant, config-trial-timeout",
         ])
         let missing = problems("[remote.mqtt]\ndevice-id = \"x\"\n", in: folder)
         #expect(missing.count == 1 && missing[0].hasPrefix("DIR/m.toml:1:1: remote.mqtt needs broker"))

@@ -53,7 +53,7 @@ struct MQTTCoreTests {
         state.observe(.native(action: .webProcessTerminated, detail: "crashed"))
         state.title = "A"
         #expect(state.json.jsonText
-            == #"{"online":true,"url":"https://a.example/","title":"A","display":"on","version":"1.2.3","crashes":1,"lastError":"refused: https://b.example/"}"#)
+            == #"{"online":true,"url":"https://a.example/","title":"A","display":"on","version":"1.2.3","crashes":1,"lastError":"refused: https://b.example/","groups":[]}"#)
         #expect(KioskState.offline.jsonText == #"{"online":false}"#)
     }
 

@@ -18,6 +18,8 @@ public struct MQTTSettings: Sendable, Equatable {
     public var caCertificates: [String] = []
     public var clientCertificate: String?
     public var clientKey: String?
+    /// Fleet groups (`PREFIX/group/NAME/cmd/…`) whose commands the kiosk also takes.
+    public var groups: [String] = []
     /// Publish Home Assistant's MQTT discovery messages.
     public var homeAssistant = false
     /// How long a pushed configuration's start page has to load before it is rolled back.
@@ -35,7 +37,7 @@ public struct MQTTSettings: Sendable, Equatable {
         return cleaned.isEmpty ? "kiosk" : cleaned
     }
 
-    public var topics: MQTTTopics { MQTTTopics(prefix: topicPrefix, deviceID: deviceID) }
+    public var topics: MQTTTopics { MQTTTopics(prefix: topicPrefix, deviceID: deviceID, groups: groups) }
 }
 
 extension Configurator {
@@ -59,7 +61,7 @@ extension MQTTSettings: CustomStringConvertible, CustomDebugStringConvertible {
     /// Everything but the password.
     public var description: String {
         "MQTTSettings(broker: \(broker), topics: \(topics.base)/, username: \(username ?? "none"), password: \(password == nil ? "none" : "(set)"), "
-            + "CAs: \(caCertificates.count), client certificate: \(clientCertificate ?? "none"), home-assistant: \(homeAssistant))"
+            + "CAs: \(caCertificates.count), client certificate: \(clientCertificate ?? "none"), home-assistant: \(homeAssistant), groups: \(groups))"
     }
     public var debugDescription: String { description }
 }

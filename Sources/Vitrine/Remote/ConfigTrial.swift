@@ -16,6 +16,10 @@ public struct ConfigTrial: Sendable, Equatable {
         case rollBack(reason: String)
     }
 
+    /// How a rolled-back push's reply error begins (`vitrine fleet push` tells a trial that
+    /// failed from a push that was refused by it).
+    public static let rolledBackPrefix = "rolled back: "
+
     public let startURL: URL?
     public let timeout: Duration
     /// Whether the chain allowed a navigation that has not failed yet.

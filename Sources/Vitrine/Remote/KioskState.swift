@@ -10,9 +10,12 @@ public struct KioskState: Sendable, Equatable {
     public var crashes = 0
     /// The last load error, "" when none.
     public var lastError = ""
+    /// The fleet groups it takes commands for (`vitrine fleet` picks a group's kiosks by them).
+    public var groups: [String]
 
-    public init(version: String) {
+    public init(version: String, groups: [String] = []) {
         self.version = version
+        self.groups = groups
     }
 
     /// The last will: all a fleet needs to know of a kiosk that is gone.
@@ -22,6 +25,7 @@ public struct KioskState: Sendable, Equatable {
         .object([
             "online": .bool(true), "url": .string(url), "title": .string(title), "display": .string(display),
             "version": .string(version), "crashes": .number(Double(crashes)), "lastError": .string(lastError),
+            "groups": .array(groups.map(JSONValue.string)),
         ])
     }
 

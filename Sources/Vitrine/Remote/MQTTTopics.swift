@@ -1,11 +1,15 @@
-/// The topics of one kiosk, all under `PREFIX/ID/`.
+/// The topics of one kiosk, all under `PREFIX/ID/`, and the command topics of the fleet
+/// groups it belongs to, `PREFIX/group/NAME/cmd/COMMAND` (one publish, every member).
 public struct MQTTTopics: Sendable, Equatable {
     public let prefix: String
     public let deviceID: String
+    /// The groups (`[remote.mqtt] groups`) whose commands this kiosk takes as its own.
+    public let groups: [String]
 
-    public init(prefix: String, deviceID: String) {
+    public init(prefix: String, deviceID: String, groups: [String] = []) {
         self.prefix = prefix
         self.deviceID = deviceID
+        self.groups = groups
     }
 
     public var base: String { "\(prefix)/\(deviceID)" }
@@ -18,14 +22,23 @@ public struct MQTTTopics: Sendable, Equatable {
     /// What the kiosk subscribes to: every command.
     public var commands: String { "\(base)/cmd/+" }
     public func command(_ name: String) -> String { "\(base)/cmd/\(name)" }
+    /// What the kiosk subscribes to for each of its groups: every command sent to the group.
+    public var groupCommands: [String] { groups.map { "\(Self.groupBase(prefix: prefix, group: $0))/cmd/+" } }
+    /// The topic that sends command `name` to every kiosk of `group`.
+    public static func groupCommand(prefix: String, group: String, _ name: String) -> String {
+        "\(groupBase(prefix: prefix, group: group))/cmd/\(name)"
+    }
+    private static func groupBase(prefix: String, group: String) -> String { "\(prefix)/group/\(group)" }
     public func reply(_ name: String) -> String { "\(base)/reply/\(name)" }
     /// The reply level of a topic that names no command: `reply/unknown`.
     public static let unknownCommandReply = "unknown"
 
-    /// The command a topic names (`…/cmd/reload` → `reload`), nil for any other topic.
+    /// The command a topic names (`…/cmd/reload` → `reload`), on the kiosk's own topics or
+    /// one of its groups'; nil for any other topic (another group's among them: a broker
+    /// delivers what was subscribed, but the kiosk does not rely on that).
     public func commandName(of topic: String) -> String? {
-        let head = "\(base)/cmd/"
-        guard topic.hasPrefix(head) else { return nil }
+        let heads = ["\(base)/cmd/"] + groups.map { "\(Self.groupBase(prefix: prefix, group: $0))/cmd/" }
+        guard let head = heads.first(where: topic.hasPrefix) else { return nil }
         let name = String(topic.dropFirst(head.count))
         return name.isEmpty || name.contains("/") ? nil : name
     }

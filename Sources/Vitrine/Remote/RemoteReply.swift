@@ -17,5 +17,13 @@ public struct RemoteReply: Sendable, Equatable {
         self.error = error
     }
 
+    /// A reply as published (`{"ok":…,"error":…}`); nil for anything else.
+    public init?(payload: [UInt8]) {
+        guard let text = String(validating: payload, as: UTF8.self), let json = try? JSONValue(parsing: text),
+              case .bool(let ok)? = json["ok"]
+        else { return nil }
+        self.init(ok: ok, error: json["error"]?.stringValue)
+    }
+
     public var json: JSONValue { .object(["ok": .bool(ok), "error": error.map(JSONValue.string) ?? .null]) }
 }

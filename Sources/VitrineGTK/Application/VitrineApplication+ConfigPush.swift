@@ -27,16 +27,18 @@ final class ConfigPushTrial {
     }
 }
 
-/// `cmd/config`: a whole TOML configuration, refused if it adds or changes a key naming a
+/// `cmd/config`: a whole TOML configuration (without `[remote.mqtt]`: the running one's is
+/// kept, `ConfigurationFile.completing`), refused if it adds or changes a key naming a
 /// local path (`ConfigFile.checkPush`), checked exactly as `check-config` checks a file,
 /// written atomically over the running one, applied by replacing the container (the MQTT
 /// session, the bus name and the reply channel stay), and kept only if its start page
 /// loads in time; otherwise the previous file and container come back.
 extension VitrineApplication {
-    func push(_ text: String, reply: @escaping @MainActor (RemoteReply) -> Void) {
+    func push(_ sent: String, reply: @escaping @MainActor (RemoteReply) -> Void) {
         guard let configFile, let configPath else {
             return reply(.failure("this kiosk was not started from a configuration file (--config), so there is nothing to replace"))
         }
+        let text = configFile.completing(sent, try? String(contentsOfFile: configPath, encoding: .utf8))
         guard trial == nil else { return reply(.failure("another pushed configuration is still on trial; try again when it has been answered")) }
         let read: Configuration
         do {
@@ -53,7 +55,7 @@ extension VitrineApplication {
         guard pushed.mqtt == configuration.mqtt else {
             return reply(.failure(
                 "refused: a pushed configuration must keep the [remote.mqtt] section it arrived through unchanged "
-                + "(broker, device-id, topic-prefix, credentials, certificates, home-assistant); change it on the kiosk itself"))
+                + "(broker, device-id, topic-prefix, credentials, certificates, groups, home-assistant); change it on the kiosk itself"))
         }
         guard let previousText = FileManager.default.contents(atPath: configPath) else {
             return reply(.failure("cannot read the running configuration file '\(configPath)'"))
@@ -106,7 +108,7 @@ extension VitrineApplication {
             }
             replaceContainer(with: trial.previous)
             container?.record(.native(action: .configPush, detail: "rolled back: \(reason)\(restored)"))
-            trial.answer(.failure("rolled back: \(reason)\(restored)"))
+            trial.answer(.failure(ConfigTrial.rolledBackPrefix + "\(reason)\(restored)"))
         }
     }
 }

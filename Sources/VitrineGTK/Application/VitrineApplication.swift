@@ -53,9 +53,13 @@ public final class VitrineApplication: EventSink {
         /// Reads a pushed file's text as the running one was read (the same command-line
         /// overrides); throws an error whose description lists every problem.
         public let read: @MainActor (String) throws -> Configuration
+        /// A pushed file's text completed from the running file's (its `[remote.mqtt]`), before it is read and written.
+        public let completing: @MainActor (_ pushed: String, _ running: String?) -> String
 
-        public init(path: String, read: @escaping @MainActor (String) throws -> Configuration) {
+        public init(path: String, completing: @escaping @MainActor (String, String?) -> String = { pushed, _ in pushed },
+                    read: @escaping @MainActor (String) throws -> Configuration) {
             self.path = path
+            self.completing = completing
             self.read = read
         }
     }

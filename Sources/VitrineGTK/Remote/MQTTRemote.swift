@@ -10,6 +10,8 @@ import Vitrine
 /// The kiosk on an MQTT broker: its retained `state` (last will `{"online":false}`), every
 /// events-log line on `events`, Home Assistant's discovery messages, and the commands on
 /// `cmd/<name>` carried out by the shared `RemoteDispatch` and answered on `reply/<name>`.
+/// Commands sent to one of its fleet groups (`PREFIX/group/NAME/cmd/<name>`) are taken
+/// exactly as its own, and answered on its own `reply/<name>`.
 ///
 /// Ownership: it holds the session (libmosquitto's handle and loop thread) and ends it in
 /// deinit; the session's reports reach it on the main loop through a weak reference, so
@@ -37,7 +39,7 @@ public final class MQTTRemote: EventSink {
         self.settings = settings
         topics = settings.topics
         self.dispatch = dispatch
-        state = KioskState(version: version)
+        state = KioskState(version: version, groups: settings.groups)
     }
 
     /// Starts connecting on the session's own thread; returns at once.
@@ -56,7 +58,7 @@ public final class MQTTRemote: EventSink {
         case .connected:
             isConnected = true
             outstanding = 0
-            session?.subscribe(topics.commands)
+            for pattern in [topics.commands] + topics.groupCommands { session?.subscribe(pattern) }
             lastPublishedState = nil
             publishState()
             if settings.homeAssistant {

@@ -37,12 +37,14 @@ final class MosquittoSession: @unchecked Sendable {
 
     static let keepAlive: Int32 = 30
 
-    init(settings: MQTTSettings, will: [UInt8], deliver: @escaping @Sendable (Report) -> Void) throws {
+    /// A session as `clientID` (default: the kiosk's, `vitrine-ID`), leaving `will` on the
+    /// kiosk's state topic when it goes (nil: no will, as an operator's tool).
+    init(settings: MQTTSettings, clientID: String? = nil, will: [UInt8]?, deliver: @escaping @Sendable (Report) -> Void) throws {
         mosquitto_lib_init()
         self.deliver = deliver
         host = settings.broker.host
         port = Int32(settings.broker.port)
-        guard let handle = mosquitto_new("vitrine-\(settings.deviceID)", true, nil) else {
+        guard let handle = mosquitto_new(clientID ?? "vitrine-\(settings.deviceID)", true, nil) else {
             throw RemoteControlError("cannot make an MQTT client")
         }
         self.handle = handle
@@ -54,7 +56,7 @@ final class MosquittoSession: @unchecked Sendable {
         mosquitto_threaded_set(handle, true)
         mosquitto_reconnect_delay_set(handle, 1, 30, true)
         mosquitto_max_inflight_messages_set(handle, 20)
-        try check(mosquitto_will_set(handle, settings.topics.state, Int32(will.count), will, 1, true), "the last will")
+        if let will { try check(mosquitto_will_set(handle, settings.topics.state, Int32(will.count), will, 1, true), "the last will") }
         if let username = settings.username {
             try check(mosquitto_username_pw_set(handle, username, settings.password), "the user name")
         }

@@ -104,7 +104,7 @@ enum Reference {
 
             | topic | direction | payload |
             | --- | --- | --- |
-            | `\(topics.state)` | kiosk → | retained JSON: `online`, `url`, `title`, `display`, `version`, `crashes`, `lastError`; the broker's last will sets `{"online":false}` |
+            | `\(topics.state)` | kiosk → | retained JSON: `online`, `url`, `title`, `display`, `version`, `crashes`, `lastError`, `groups`; the broker's last will sets `{"online":false}` |
             | `\(topics.events)` | kiosk → | every events-log line as it is written ([the events reference](events.md)) |
             | `\(topics.screenshot)` | kiosk → | a PNG, after `cmd/screenshot` |
 
@@ -118,6 +118,7 @@ enum Reference {
             }
             text += "| `\(topics.command(command.rawValue))` | → kiosk | \(cell(payload)): \(cell(command.help)) |\n"
         }
+        text += "| `\(MQTTTopics.groupCommand(prefix: topics.prefix, group: "GROUP", "COMMAND"))` | → every kiosk whose `groups` lists `GROUP` | as its own `cmd/COMMAND`; each answers on its own `reply/COMMAND` |\n"
         text += "| `\(topics.reply("COMMAND"))` | kiosk → | `{\"ok\":true,\"error\":null}` or `{\"ok\":false,\"error\":\"why\"}`, once per command; an unknown command is answered on `\(topics.reply(MQTTTopics.unknownCommandReply))` |\n\n"
         text += "A retained command is refused. Every payload is UTF-8 without NUL, trimmed of surrounding white space (but a configuration), and checked by the same rule as the session bus's actions.\n\n"
         text += "## The session bus\n\nThe same commands as D-Bus actions of the app's id (`vitrine ctl`, `gapplication action`):\n\n"
