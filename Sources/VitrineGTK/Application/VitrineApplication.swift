@@ -53,9 +53,14 @@ public final class VitrineApplication: EventSink {
         /// Reads a pushed file's text as the running one was read (the same command-line
         /// overrides); throws an error whose description lists every problem.
         public let read: @MainActor (String) throws -> Configuration
+        /// The file's text with its secrets replaced (`ConfigFile.redacted`), for a support
+        /// bundle; nil: bundles carry no configuration.
+        public let redact: (@Sendable (String) -> String?)?
 
-        public init(path: String, read: @escaping @MainActor (String) throws -> Configuration) {
+        public init(path: String, redact: (@Sendable (String) -> String?)? = nil,
+                    read: @escaping @MainActor (String) throws -> Configuration) {
             self.path = path
+            self.redact = redact
             self.read = read
         }
     }
@@ -86,6 +91,9 @@ public final class VitrineApplication: EventSink {
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     var metricsFile: MetricsTextfile?
+    /// The last events and the metrics, for support bundles, whatever else is configured.
+    let recentEvents = RecentEvents()
+    let bundleMetrics = ContainerMetrics()
 
     public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
                 options: RunOptions = RunOptions()) {
@@ -132,6 +140,7 @@ public final class VitrineApplication: EventSink {
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
+        dispatch.makeSupportBundle = { [weak self] in try await self?.supportBundle() }
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch
@@ -186,6 +195,19 @@ public final class VitrineApplication: EventSink {
         return true
     }
 
+    /// A support bundle of the running kiosk (`cmd/support`, `vitrine ctl support-bundle`).
+    func supportBundle() async throws -> [UInt8] {
+        guard let container else { throw RemoteCommandError("the kiosk has no window") }
+        var maker = SupportBundleMaker(events: recentEvents.lines, metrics: (metricsFile?.metrics ?? bundleMetrics).render(memory: nil),
+                                       container: container)
+        if let configFile, let redact = configFile.redact {
+            let text = FileManager.default.contents(atPath: configFile.path).map { String(decoding: $0, as: UTF8.self) }
+            maker.configuration = text.flatMap(redact)
+            if maker.configuration == nil { maker.configurationMissing = "cannot read \(configFile.path) as TOML" }
+        }
+        return try await maker.make()
+    }
+
     /// The main loop: the application's (`g_application_run`) when this process is the
     /// app's instance, else GTK's.
     func runLoop() {
@@ -208,6 +230,8 @@ public final class VitrineApplication: EventSink {
         let container = WebContainer(configuration: configuration)
         for observe in containerObservers { observe(container) }
         if let eventLog { container.addEventSink(eventLog) }
+        container.addEventSink(recentEvents)
+        if metricsFile == nil { container.addEventSink(bundleMetrics) }
         container.addEventSink(self)
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if mqtt != nil { connectMQTT(to: container) }
