@@ -43,6 +43,11 @@ struct ConfigOption: Sendable {
     /// Set only on the kiosk itself: a pushed configuration may not change it (paths are
     /// kept from pushes by their type, see `ConfigFile.checkPush`).
     var isLocalOnly = false
+    /// Its value is a secret (or names one): a support bundle's copy of the configuration
+    /// shows `<redacted>` instead (`ConfigFile.redacted`).
+    var isSecret = false
+    /// For a structured table (`[[network.credentials]]`): its keys whose values are secret.
+    var secretFields: Set<String> = []
     /// A value as written in a file (`"Lobby"`, `30`), for the manual; nil: the type's own
     /// (`OptionType.example`).
     var writtenExample: String?
@@ -158,6 +163,11 @@ enum OptionType: Sendable {
     static let topicLevels = OptionType.strings(expected: "one topic level of letters, digits, '-', '_' or '.'") {
         MQTTTopics.isValid($0, allowingLevels: false)
     }
+
+    static let supportUpload = OptionType.string(
+        expected: #"an https URL such as "https://support.corp/upload/lobby-1.tar.gz" (http only to 127.0.0.1, ::1 or localhost)"#,
+        refusal: "be an https URL (http only to a loopback host)"
+    ) { ConfigFileDecoder.parseURL($0).map(SupportBundle.acceptsUpload) ?? false }
     static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
 
     /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.
@@ -274,6 +284,13 @@ extension ConfigOption {
     func localOnly() -> ConfigOption {
         var option = self
         option.isLocalOnly = true
+        return option
+    }
+
+    /// Marks the value secret (`fields`: only those keys of a structured table's entries).
+    func secret(fields: Set<String> = []) -> ConfigOption {
+        var option = self
+        if fields.isEmpty { option.isSecret = true } else { option.secretFields = fields }
         return option
     }
 

@@ -196,9 +196,13 @@ enum ConfigOptions {
         .structured("network.no-proxy", #"hosts reached without the proxy, such as "localhost" or "*.corp""#),
         .structured("network.ca-certificates", "PEM files of extra certificate authorities, trusted for every host"),
         .structured("network.client-certificate", "a client certificate (mutual TLS) for a host: host, certificate, key"),
-        .structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)"),
+        ConfigOption.structured("network.credentials", "HTTP Basic/Digest credentials for an origin: origin, username, password-file (mode 0600)")
+            .secret(fields: ["password-file"]),
 
         .section("remote", "remote control beyond the session bus"),
+        ConfigOption.string("remote.support-upload", .supportUpload, "where cmd/support PUTs its bundle (default: published on the support topic)") {
+            configurator, text in ConfigFileDecoder.parseURL(text).map { configurator.preference(\.supportUpload, $0) } ?? configurator
+        }.example(#""https://support.corp/upload/lobby-1.tar.gz""#).secret().localOnly(),
         ConfigOption.section("remote.mqtt", "a fleet's MQTT broker: state, events and commands under PREFIX/ID/")
             .summarized(as: "mqtt") { configuration, _ in
                 configuration.mqtt.map { "\($0.broker) as \($0.topics.base)/" + ($0.groups.isEmpty ? "" : ", groups \($0.groups.joined(separator: ", "))")
@@ -216,7 +220,7 @@ enum ConfigOptions {
         ConfigOption.string("remote.mqtt.username", .nonEmptyText, "the user name given to the broker") {
             configurator, name in configurator.mqttIfPresent { $0.username = name }
         }.example(#""kiosk""#),
-        .structured("remote.mqtt.password-file", "a file (mode 0600) holding the broker password"),
+        ConfigOption.structured("remote.mqtt.password-file", "a file (mode 0600) holding the broker password").secret(),
         .structured("remote.mqtt.ca-certificates", "PEM files of the authorities that vouch for the broker (default: the system's)"),
         .url("remote.mqtt.client-certificate", .path(.file), "a client certificate (PEM) for the broker, with client-key") {
             configurator, url in configurator.mqttIfPresent { $0.clientCertificate = url.path }

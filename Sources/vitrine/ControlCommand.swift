@@ -32,25 +32,25 @@ struct ControlCommand: ParsableCommand {
         let command: RemoteCommandName
 
         init?(argument: String) {
-            guard let command = RemoteCommandName(argument, on: .sessionBus) else { return nil }
+            guard let command = RemoteCommandName(ctlName: argument) else { return nil }
             self.command = command
         }
 
-        static var allValueStrings: [String] { RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) }
+        static var allValueStrings: [String] { RemoteCommandName.carried(by: .sessionBus).map(\.ctlName) }
         static var allValueDescriptions: [String: String] {
-            Dictionary(uniqueKeysWithValues: RemoteCommandName.carried(by: .sessionBus).map { ($0.rawValue, $0.help) })
+            Dictionary(uniqueKeysWithValues: RemoteCommandName.carried(by: .sessionBus).map { ($0.ctlName, $0.help) })
         }
         /// One line per action: `navigate URL: open URL through the navigation chain …`.
         static var list: String {
             RemoteCommandName.carried(by: .sessionBus).map { command in
-                (command.argument.valueName.map { "\(command.rawValue) \($0)" } ?? command.rawValue) + ": " + command.help
+                (command.argument.valueName.map { "\(command.ctlName) \($0)" } ?? command.ctlName) + ": " + command.help
             }.joined(separator: "\n")
         }
 
         /// `reload, home, …, navigate URL, display on|off`.
         static var synopsis: String {
             RemoteCommandName.carried(by: .sessionBus).map { command in
-                command.argument.valueName.map { "\(command.rawValue) \($0)" } ?? command.rawValue
+                command.argument.valueName.map { "\(command.ctlName) \($0)" } ?? command.ctlName
             }.joined(separator: ", ")
         }
     }
@@ -58,7 +58,7 @@ struct ControlCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The action.", discussion: Action.list))
     var action: Action
 
-    @Argument(help: ArgumentHelp("Its argument: \(RemoteCommandName.carried(by: .sessionBus).filter { $0.argument != .none }.map { "\($0.argument.valueName ?? "") for \($0.rawValue)" }.joined(separator: ", ")).",
+    @Argument(help: ArgumentHelp("Its argument: \(RemoteCommandName.carried(by: .sessionBus).filter { $0.argument != .none }.map { "\($0.argument.valueName ?? "") for \($0.ctlName)" }.joined(separator: ", ")).",
                                  valueName: "argument"))
     var argument: String?
 
@@ -69,7 +69,7 @@ struct ControlCommand: ParsableCommand {
         if let problem = ApplicationID.problem(with: appID) {
             throw ValidationError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
         }
-        if action.command == .screenshot, let path = argument, !path.hasPrefix("/") {
+        if [.screenshot, .support].contains(action.command), let path = argument, !path.hasPrefix("/") {
             // The running instance has its own working directory.
             argument = URL(fileURLWithPath: path).standardizedFileURL.path
         }
@@ -77,6 +77,11 @@ struct ControlCommand: ParsableCommand {
         switch RemoteCommand.parse(name: action.command.rawValue, argument: Array((argument ?? "").utf8), from: .sessionBus) {
         case .failure(let error): throw ValidationError(error.description)
         case .success(.screenshot(let path)): argument = path  // trimmed, as the instance reads it
+        case .success(.support(let path?)):
+            // The instance refuses too (it creates the file exclusively); this says so clearly.
+            var status = stat()
+            if lstat(path, &status) == 0 { throw ValidationError("\(path) already exists; support-bundle never replaces a file") }
+            argument = path
         case .success: break
         }
     }
@@ -91,9 +96,10 @@ struct ControlCommand: ParsableCommand {
         } catch let error as RemoteControlError {
             throw RuntimeFailure(error.description)
         }
-        guard command == .screenshot, let path = parameter else { return }
-        // The action has no reply: wait for the file to appear.
-        for _ in 0..<100 {
+        guard [.screenshot, .support].contains(command), let path = parameter else { return }
+        // The action has no reply: wait for the file to appear (a bundle appears whole:
+        // it is linked into place once written).
+        for _ in 0..<(command == .support ? 600 : 100) {
             if FileSystem.size(path).map({ $0 > 0 }) == true {
                 print(path)
                 return

@@ -81,7 +81,8 @@ struct OpenCommand: ParsableCommand {
         let overrides = try overrides
         let configFile = config.map { path in
             // A pushed configuration is read as this one was: the same command line over it.
-            VitrineApplication.ConfigurationFile(path: path, completing: { pushed, running in ConfigFile.keepingRemoteMQTT(of: running, in: pushed) }) { text in
+            VitrineApplication.ConfigurationFile(path: path, completing: { pushed, running in ConfigFile.keepingRemoteMQTT(of: running, in: pushed) },
+                                                    redact: ConfigFile.redacted) { text in
                 do {
                     // First, before anything in it is read or reported: no file it may not name.
                     try ConfigFile.checkPush(text, replacing: try? String(contentsOfFile: path, encoding: .utf8), at: path)

@@ -17,8 +17,8 @@ struct RemoteCommandTableTests {
 
     /// The names are the interface: D-Bus action names and MQTT topics stay as they are.
     @Test func eachTransportCarriesItsDocumentedCommands() {
-        #expect(RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "quit"])
-        #expect(RemoteCommandName.carried(by: .mqtt).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "config"])
+        #expect(RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "quit", "support"])
+        #expect(RemoteCommandName.carried(by: .mqtt).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "config", "support"])
         #expect(RemoteCommandName("config", on: .sessionBus) == nil, "a configuration is pushed over MQTT only")
         #expect(RemoteCommandName("quit", on: .mqtt) == nil, "a fleet does not end the program")
         for command in RemoteCommandName.allCases {
@@ -32,15 +32,17 @@ struct RemoteCommandTableTests {
     @Test func theTableAndTheCheckAgree() throws {
         let samples: [RemoteCommandArgument: String] = [
             .none: "", .url: "https://example.org/", .onOff: "on", .pngFile: "/tmp/shot.png", .configuration: "title = \"x\"",
+            .bundleFile: "/tmp/kiosk.tar.gz",
         ]
         for transport in RemoteTransport.allCases {
             for command in RemoteCommandName.carried(by: transport) {
-                let argument = command == .screenshot && transport == .mqtt ? "" : try #require(samples[command.argument])
+                let takesNothingHere = [.screenshot, .support].contains(command) && transport == .mqtt
+                let argument = takesNothingHere ? "" : try #require(samples[command.argument])
                 let parsed = try parse(command.rawValue, argument, transport).get()
                 #expect(parsed.name == command)
                 if command.argument == .none {
                     #expect(error(command.rawValue, Array("x".utf8), transport) == "\(command.rawValue) takes no argument, got 'x'")
-                } else if !(command == .screenshot && transport == .mqtt) {
+                } else if !takesNothingHere {
                     #expect(error(command.rawValue, [], transport) != nil, "\(command) needs its argument")
                 }
             }
@@ -62,7 +64,7 @@ struct RemoteCommandTableTests {
     }
 
     @Test func unknownCommandsAreNamedWithTheKnownOnes() {
-        #expect(error("format-disk", [], .mqtt) == "unknown command 'format-disk'; expected one of: reload, home, next, navigate, screenshot, display, config")
+        #expect(error("format-disk", [], .mqtt) == "unknown command 'format-disk'; expected one of: reload, home, next, navigate, screenshot, display, config, support")
         #expect(error("config", Array("a = 1".utf8), .sessionBus)?.hasPrefix("unknown command 'config'; expected one of: reload,") == true)
         #expect(error("quit", [], .mqtt)?.hasPrefix("unknown command 'quit'") == true)
         #expect(error("Reload", [], .mqtt) != nil, "names are exact")

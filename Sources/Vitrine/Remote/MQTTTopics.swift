@@ -19,6 +19,8 @@ public struct MQTTTopics: Sendable, Equatable {
     public var events: String { "\(base)/events" }
     /// The PNG a `screenshot` command takes.
     public var screenshot: String { "\(base)/screenshot" }
+    /// The `.tar.gz` a `support` command makes (when no upload URL is configured).
+    public var support: String { "\(base)/support" }
     /// What the kiosk subscribes to: every command.
     public var commands: String { "\(base)/cmd/+" }
     public func command(_ name: String) -> String { "\(base)/cmd/\(name)" }

@@ -22,6 +22,9 @@ public enum RemoteCommand: Sendable, Equatable {
     case quit
     /// A whole TOML configuration to check, apply and keep or roll back.
     case config(String)
+    /// A support bundle: over the bus written to `path` (created, never replaced); over
+    /// MQTT (no path) published on `support` or uploaded to `[remote] support-upload`.
+    case support(path: String?)
 
     public var name: RemoteCommandName {
         switch self {
@@ -33,6 +36,7 @@ public enum RemoteCommand: Sendable, Equatable {
         case .display: .display
         case .quit: .quit
         case .config: .config
+        case .support: .support
         }
     }
 
@@ -59,6 +63,7 @@ public enum RemoteCommand: Sendable, Equatable {
         case .navigate: return navigate(trimmed).map { .navigate($0) }
         case .display: return onOff(trimmed).map { .display(on: $0) }
         case .screenshot: return pngFile(trimmed, transport).map { .screenshot(path: $0) }
+        case .support: return bundleFile(trimmed, transport).map { .support(path: $0) }
         case .config:
             guard !trimmed.isEmpty else { return .failure(RemoteCommandError("the config argument is empty; send a whole TOML configuration")) }
             return .success(.config(text))
@@ -97,6 +102,18 @@ public enum RemoteCommand: Sendable, Equatable {
             guard text.hasPrefix("/"), text.lowercased().hasSuffix(".png"), !text.unicodeScalars.contains(where: isControl) else {
                 return .failure(RemoteCommandError("screenshot takes an absolute path ending in .png, got '\(quoted(text, 200))'"))
             }
+            return .success(text)
+        }
+    }
+
+    /// Like `pngFile`: only the session's own user names a file.
+    private static func bundleFile(_ text: String, _ transport: RemoteTransport) -> Result<String?, RemoteCommandError> {
+        switch transport {
+        case .mqtt:
+            return text.isEmpty ? .success(nil)
+                : .failure(RemoteCommandError("support takes no argument over MQTT (the bundle is published on the support topic or uploaded), got '\(quoted(text, 64))'"))
+        case .sessionBus:
+            if let problem = SupportBundle.destinationProblem(text) { return .failure(RemoteCommandError(problem)) }
             return .success(text)
         }
     }

@@ -13,6 +13,9 @@ public enum RemoteCommandArgument: Sendable, Equatable {
     case pngFile
     /// A whole TOML configuration, not empty.
     case configuration
+    /// On the session bus an absolute path ending in `.tar.gz` that the instance creates
+    /// (never overwrites, never follows a symbolic link); over MQTT nothing.
+    case bundleFile
 
     /// How help shows the argument; nil for none.
     public var valueName: String? {
@@ -22,6 +25,7 @@ public enum RemoteCommandArgument: Sendable, Equatable {
         case .onOff: "on|off"
         case .pngFile: "FILE.png"
         case .configuration: "TOML"
+        case .bundleFile: "FILE.tar.gz"
         }
     }
 

@@ -4,7 +4,7 @@
 /// the session bus's actions, the MQTT topics and `vitrine ctl`'s subcommands and help are
 /// all read from here.
 public enum RemoteCommandName: String, CaseIterable, Sendable {
-    case reload, home, next, navigate, screenshot, display, quit, config
+    case reload, home, next, navigate, screenshot, display, quit, config, support
 
     public var argument: RemoteCommandArgument {
         switch self {
@@ -13,8 +13,12 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
         case .screenshot: .pngFile
         case .display: .onOff
         case .config: .configuration
+        case .support: .bundleFile
         }
     }
+
+    /// Its name as a `vitrine ctl` action: `support-bundle` says what `support` makes.
+    public var ctlName: String { self == .support ? "support-bundle" : rawValue }
 
     /// The transports that carry the command. `quit` only the session's own (the local
     /// user's); a whole configuration only MQTT, where the reply says whether it was kept.
@@ -46,6 +50,7 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
         case .display: "blank the screen (off) or bring it back (on) until the schedule's next change"
         case .quit: "end the program as SIGTERM does (a kiosk ignores close requests)"
         case .config: "check, apply and keep, or roll back, a whole TOML configuration"
+        case .support: "make a support bundle (.tar.gz: configuration without secrets, last events, versions, renderer, screenshot, metrics, journal) in FILE.tar.gz, which must not exist yet (over MQTT: published on the support topic, or uploaded to [remote] support-upload)"
         }
     }
 
@@ -57,6 +62,12 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
     /// The command called `name` on `transport`; nil for any other name.
     public init?(_ name: String, on transport: RemoteTransport) {
         guard let command = RemoteCommandName(rawValue: name), command.transports.contains(transport) else { return nil }
+        self = command
+    }
+
+    /// The session bus's command whose `ctlName` is `name`.
+    public init?(ctlName name: String) {
+        guard let command = RemoteCommandName.carried(by: .sessionBus).first(where: { $0.ctlName == name }) else { return nil }
         self = command
     }
 }

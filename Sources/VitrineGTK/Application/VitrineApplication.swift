@@ -55,11 +55,16 @@ public final class VitrineApplication: EventSink {
         public let read: @MainActor (String) throws -> Configuration
         /// A pushed file's text completed from the running file's (its `[remote.mqtt]`), before it is read and written.
         public let completing: @MainActor (_ pushed: String, _ running: String?) -> String
+        /// The file's text with its secrets replaced (`ConfigFile.redacted`), for a support
+        /// bundle; nil: bundles carry no configuration.
+        public let redact: (@Sendable (String) -> String?)?
 
         public init(path: String, completing: @escaping @MainActor (String, String?) -> String = { pushed, _ in pushed },
+                    redact: (@Sendable (String) -> String?)? = nil,
                     read: @escaping @MainActor (String) throws -> Configuration) {
             self.path = path
             self.completing = completing
+            self.redact = redact
             self.read = read
         }
     }
@@ -92,6 +97,9 @@ public final class VitrineApplication: EventSink {
     var metricsFile: MetricsTextfile?
     /// systemd's notify protocol (`Type=notify`), when the program runs as such a service.
     public var serviceNotifier: ServiceNotifier?
+    /// The last events and the metrics, for support bundles, whatever else is configured.
+    let recentEvents = RecentEvents()
+    let bundleMetrics = ContainerMetrics()
 
     public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
                 options: RunOptions = RunOptions()) {
@@ -138,6 +146,7 @@ public final class VitrineApplication: EventSink {
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
+        dispatch.makeSupportBundle = { [weak self] in try await self?.supportBundle() }
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch
@@ -194,6 +203,19 @@ public final class VitrineApplication: EventSink {
         return true
     }
 
+    /// A support bundle of the running kiosk (`cmd/support`, `vitrine ctl support-bundle`).
+    func supportBundle() async throws -> [UInt8] {
+        guard let container else { throw RemoteCommandError("the kiosk has no window") }
+        var maker = SupportBundleMaker(events: recentEvents.lines, metrics: (metricsFile?.metrics ?? bundleMetrics).render(memory: nil),
+                                       container: container)
+        if let configFile, let redact = configFile.redact {
+            let text = FileManager.default.contents(atPath: configFile.path).map { String(decoding: $0, as: UTF8.self) }
+            maker.configuration = text.flatMap(redact)
+            if maker.configuration == nil { maker.configurationMissing = "cannot read \(configFile.path) as TOML" }
+        }
+        return try await maker.make()
+    }
+
     /// The main loop: the application's (`g_application_run`) when this process is the
     /// app's instance, else GTK's.
     func runLoop() {
@@ -216,6 +238,8 @@ public final class VitrineApplication: EventSink {
         let container = WebContainer(configuration: configuration)
         for observe in containerObservers { observe(container) }
         if let eventLog { container.addEventSink(eventLog) }
+        container.addEventSink(recentEvents)
+        if metricsFile == nil { container.addEventSink(bundleMetrics) }
         container.addEventSink(self)
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if let serviceNotifier { container.addEventSink(serviceNotifier) }

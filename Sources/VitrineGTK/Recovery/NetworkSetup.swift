@@ -30,7 +30,7 @@ enum NetworkSetup {
             let settings = network.noProxy.withCStringArray { webkit_network_proxy_settings_new(url.absoluteString, $0) }
             webkit_website_data_manager_set_network_proxy_settings(manager, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings)
             webkit_network_proxy_settings_free(settings)
-            record(.native(action: .proxy, detail: url.absoluteString))
+            record(.native(action: .proxy, detail: Redaction.withoutURLPassword(url.absoluteString)))  // the log is published
         }
     }
 }

@@ -101,9 +101,33 @@ public final class MQTTRemote: EventSink {
                 }
                 reply(result)
             }
+        case .success(.support):
+            support(reply: reply)
         case .success(let command):
             dispatch.perform(command, reply: reply)
             publishState() // a display command changes it without an event
+        }
+    }
+
+    /// A support bundle, uploaded to `[remote] support-upload` when set, else published on
+    /// `support` if it is within `SupportBundle.mqttLimit`.
+    private func support(reply: @escaping @MainActor (RemoteReply) -> Void) {
+        let upload = dispatch.container?.configuration.supportUpload
+        dispatch.supportBundle { [weak self] result in
+            switch result {
+            case .failure(let error):
+                reply(.failure(error.description))
+            case .success(let bytes):
+                if let upload {
+                    SupportUpload.put(bytes, to: upload) { problem in reply(problem.map { .failure($0) } ?? .success) }
+                } else if bytes.count > SupportBundle.mqttLimit {
+                    reply(.failure("the support bundle is \(bytes.count) bytes, over the \(SupportBundle.mqttLimit) bytes (\(SupportBundle.mqttLimit >> 20) MiB) "
+                                   + "published over MQTT; set [remote] support-upload to have it uploaded instead"))
+                } else if let self {
+                    self.send(self.topics.support, bytes, retain: false, essential: true)
+                    reply(.success)
+                }
+            }
         }
     }
 

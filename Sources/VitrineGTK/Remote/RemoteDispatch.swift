@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
+import Glibc
 
 /// The one place remote commands are carried out, whoever sent them: the session bus
 /// (`RemoteControl`) and an MQTT broker (`MQTTRemote`) both call `perform`. `reload`,
@@ -23,6 +24,10 @@ public final class RemoteDispatch {
     public var everyWindow: (() -> [WebContainer])?
     /// Checks, applies and keeps or rolls back a pushed configuration; nil: refused.
     public var applyConfiguration: ((String, @escaping @MainActor (RemoteReply) -> Void) -> Void)?
+    /// Makes a support bundle's bytes; nil: bundles are refused.
+    public var makeSupportBundle: (@MainActor () async throws -> [UInt8]?)?
+    /// Whether a bundle is being made: one at a time (a flood of requests makes one).
+    public private(set) var isMakingSupportBundle = false
     /// Ends the program as SIGTERM does (`quit`, which only the session bus carries).
     public var quit: (() -> Void)?
 
@@ -64,11 +69,52 @@ public final class RemoteDispatch {
                     reply(.failure("the screenshot failed: \(error)"))
                 }
             }
+        case .support(let path):
+            guard let path else { return reply(.failure("a support bundle needs a file to write")) }
+            // Answered at once; the link that puts the bundle in place refuses a late one too.
+            var status = stat()
+            guard lstat(path, &status) != 0 else {
+                return reply(.failure("\(path) already exists; a support bundle never replaces a file"))
+            }
+            supportBundle { result in
+                switch result {
+                case .success(let bytes):
+                    do {
+                        try SupportBundleMaker.writeExclusively(bytes, to: path)
+                        reply(.success)
+                    } catch {
+                        reply(.failure("\(error)"))
+                    }
+                case .failure(let error):
+                    reply(.failure(error.description))
+                }
+            }
         case .quit:
             break  // answered above, with or without a window
         case .config(let text):
             guard let applyConfiguration else { return reply(.failure("this kiosk takes no configuration pushes")) }
             applyConfiguration(text, reply)
+        }
+    }
+
+    /// Makes one support bundle and hands over its bytes, or why there are none; refused
+    /// while another is being made.
+    public func supportBundle(_ done: @escaping @MainActor (Result<[UInt8], RemoteCommandError>) -> Void) {
+        guard let makeSupportBundle else { return done(.failure(RemoteCommandError("this program makes no support bundles"))) }
+        guard !isMakingSupportBundle else {
+            return done(.failure(RemoteCommandError("a support bundle is already being made; ask again when it is done")))
+        }
+        isMakingSupportBundle = true
+        Task { @MainActor [weak self] in
+            let result: Result<[UInt8], RemoteCommandError>
+            do {
+                guard let bytes = try await makeSupportBundle() else { throw RemoteCommandError("the kiosk has closed") }
+                result = .success(bytes)
+            } catch {
+                result = .failure(error as? RemoteCommandError ?? RemoteCommandError("\(error)"))
+            }
+            self?.isMakingSupportBundle = false
+            done(result)
         }
     }
 }

@@ -107,11 +107,12 @@ enum Reference {
             | `\(topics.state)` | kiosk → | retained JSON: `online`, `url`, `title`, `display`, `version`, `crashes`, `lastError`, `groups`; the broker's last will sets `{"online":false}` |
             | `\(topics.events)` | kiosk → | every events-log line as it is written ([the events reference](events.md)) |
             | `\(topics.screenshot)` | kiosk → | a PNG, after `cmd/screenshot` |
+            | `\(topics.support)` | kiosk → | a support bundle (`.tar.gz`, at most \(SupportBundle.mqttLimit >> 20) MiB), after `cmd/support` when no `[remote] support-upload` is set |
 
             """
         for command in RemoteCommandName.carried(by: .mqtt) {
             let payload: String = switch command.argument {
-            case .none, .pngFile: "none (a payload that is not empty is refused)"
+            case .none, .pngFile, .bundleFile: "none (a payload that is not empty is refused)"
             case .url: "an absolute URL with a scheme, at most \(command.argumentLimit / 1024) KiB"
             case .onOff: "`on` or `off`, in any case"
             case .configuration: "a whole TOML configuration, at most \(command.argumentLimit / 1024) KiB"
@@ -124,7 +125,7 @@ enum Reference {
         text += "## The session bus\n\nThe same commands as D-Bus actions of the app's id (`vitrine ctl`, `gapplication action`):\n\n"
         text += "| action | argument | meaning |\n| --- | --- | --- |\n"
         for command in RemoteCommandName.carried(by: .sessionBus) {
-            text += "| `\(command.rawValue)` | \(command.argument.valueName.map { "`\($0)`" } ?? "none") | \(cell(command.help)) |\n"
+            text += "| `\(command.ctlName)` | \(command.argument.valueName.map { "`\($0)`" } ?? "none") | \(cell(command.help)) |\n"
         }
         return text.trimmingTrailingBlankLines()
     }
