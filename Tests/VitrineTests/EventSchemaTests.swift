@@ -24,6 +24,10 @@ struct EventSchemaTests {
             }
             + [.permission(kind: "camera", origin: "https://a.test", granted: true),
                .permission(kind: "camera", origin: "https://a.test", granted: false)]
+            + PlayRecord.Outcome.allCases.map { outcome in
+                .proofOfPlay(PlayRecord(item: 2, url: "https://a.test/", start: Date(timeIntervalSince1970: 1_800_000_000.5),
+                                        end: Date(timeIntervalSince1970: 1_800_000_030), outcome: outcome))
+            }
     }
 
     static func line(_ event: ContainerEvent) throws -> String {

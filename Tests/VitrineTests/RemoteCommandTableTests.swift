@@ -17,8 +17,8 @@ struct RemoteCommandTableTests {
 
     /// The names are the interface: D-Bus action names and MQTT topics stay as they are.
     @Test func eachTransportCarriesItsDocumentedCommands() {
-        #expect(RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "quit"])
-        #expect(RemoteCommandName.carried(by: .mqtt).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "config"])
+        #expect(RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "quit", "alert", "alert-clear"])
+        #expect(RemoteCommandName.carried(by: .mqtt).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "config", "alert", "alert-clear"])
         #expect(RemoteCommandName("config", on: .sessionBus) == nil, "a configuration is pushed over MQTT only")
         #expect(RemoteCommandName("quit", on: .mqtt) == nil, "a fleet does not end the program")
         for command in RemoteCommandName.allCases {
@@ -32,6 +32,7 @@ struct RemoteCommandTableTests {
     @Test func theTableAndTheCheckAgree() throws {
         let samples: [RemoteCommandArgument: String] = [
             .none: "", .url: "https://example.org/", .onOff: "on", .pngFile: "/tmp/shot.png", .configuration: "title = \"x\"",
+            .alert: #"{"url":"https://example.org/","seconds":30}"#,
         ]
         for transport in RemoteTransport.allCases {
             for command in RemoteCommandName.carried(by: transport) {
@@ -62,7 +63,7 @@ struct RemoteCommandTableTests {
     }
 
     @Test func unknownCommandsAreNamedWithTheKnownOnes() {
-        #expect(error("format-disk", [], .mqtt) == "unknown command 'format-disk'; expected one of: reload, home, next, navigate, screenshot, display, config")
+        #expect(error("format-disk", [], .mqtt) == "unknown command 'format-disk'; expected one of: reload, home, next, navigate, screenshot, display, config, alert, alert-clear")
         #expect(error("config", Array("a = 1".utf8), .sessionBus)?.hasPrefix("unknown command 'config'; expected one of: reload,") == true)
         #expect(error("quit", [], .mqtt)?.hasPrefix("unknown command 'quit'") == true)
         #expect(error("Reload", [], .mqtt) != nil, "names are exact")

@@ -10,6 +10,9 @@ public struct KioskState: Sendable, Equatable {
     public var crashes = 0
     /// The last load error, "" when none.
     public var lastError = ""
+    /// The alert page shown over the schedule, "" when none, and until when (Unix seconds).
+    public var alert = ""
+    public var alertUntil: Double?
 
     public init(version: String) {
         self.version = version
@@ -22,6 +25,7 @@ public struct KioskState: Sendable, Equatable {
         .object([
             "online": .bool(true), "url": .string(url), "title": .string(title), "display": .string(display),
             "version": .string(version), "crashes": .number(Double(crashes)), "lastError": .string(lastError),
+            "alert": alert.isEmpty ? .null : .object(["url": .string(alert), "until": .number(alertUntil ?? 0)]),
         ])
     }
 

@@ -13,6 +13,8 @@ public enum RemoteCommandArgument: Sendable, Equatable {
     case pngFile
     /// A whole TOML configuration, not empty.
     case configuration
+    /// A JSON object `{"url": "…", "seconds": N}`: an absolute URL and 1 to 86400 seconds.
+    case alert
 
     /// How help shows the argument; nil for none.
     public var valueName: String? {
@@ -22,6 +24,7 @@ public enum RemoteCommandArgument: Sendable, Equatable {
         case .onOff: "on|off"
         case .pngFile: "FILE.png"
         case .configuration: "TOML"
+        case .alert: #"{"url":URL,"seconds":N}"#
         }
     }
 

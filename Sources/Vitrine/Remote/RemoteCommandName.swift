@@ -4,11 +4,13 @@
 /// the session bus's actions, the MQTT topics and `vitrine ctl`'s subcommands and help are
 /// all read from here.
 public enum RemoteCommandName: String, CaseIterable, Sendable {
-    case reload, home, next, navigate, screenshot, display, quit, config
+    case reload, home, next, navigate, screenshot, display, quit, config, alert
+    case alertClear = "alert-clear"
 
     public var argument: RemoteCommandArgument {
         switch self {
-        case .reload, .home, .next, .quit: .none
+        case .reload, .home, .next, .quit, .alertClear: .none
+        case .alert: .alert
         case .navigate: .url
         case .screenshot: .pngFile
         case .display: .onOff
@@ -30,7 +32,7 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
     public var argumentLimit: Int {
         switch self {
         case .config: 256 * 1024
-        case .navigate: 8 * 1024
+        case .navigate, .alert: 8 * 1024
         default: 1024
         }
     }
@@ -46,6 +48,8 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
         case .display: "blank the screen (off) or bring it back (on) until the schedule's next change"
         case .quit: "end the program as SIGTERM does (a kiosk ignores close requests)"
         case .config: "check, apply and keep, or roll back, a whole TOML configuration"
+        case .alert: "show URL on every display, screen on, over the schedule, for SECONDS (at most a day); then the schedule comes back"
+        case .alertClear: "end the alert shown now: the schedule comes back"
         }
     }
 

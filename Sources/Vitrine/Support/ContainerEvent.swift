@@ -23,10 +23,13 @@ public enum ContainerEvent: Sendable, Equatable {
     case native(action: NativeAction, detail: String)
     /// A page asked for a permission (camera, geolocation, …) and got this answer.
     case permission(kind: String, origin: String, granted: Bool)
+    /// A playlist item's turn ended: shown, skipped, failed or stale (proof of play).
+    case proofOfPlay(PlayRecord)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
         case navigation, message, load, native, permission
+        case proofOfPlay = "proof-of-play"
     }
 
     /// When the navigation was judged: before its request, at its response, or once its
@@ -112,6 +115,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case displayWindowOpened = "display-window-opened"
         case displayWindowShown = "display-window-shown"
         case displayWindowClosed = "display-window-closed"
+        case alertStarted = "alert-started"
+        case alertEnded = "alert-ended"
         // Configuration pushes
         case configPush = "config-push"
 
@@ -129,6 +134,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case .load: .load
         case .native: .native
         case .permission: .permission
+        case .proofOfPlay: .proofOfPlay
         }
     }
 
@@ -141,7 +147,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted
+             action, detail, kind, granted, item, start, end, seconds
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -163,6 +169,11 @@ extension ContainerEvent: Encodable {
         case let .permission(kind, origin, granted):
             fields = [(.kind, kind), (.origin, origin)]
             try object.encode(granted, forKey: .granted)
+        case let .proofOfPlay(record):
+            fields = [(.url, record.url), (.start, PlayRecord.timestamp(record.start)), (.end, PlayRecord.timestamp(record.end)),
+                      (.outcome, record.outcome.rawValue)]
+            try object.encode(record.item, forKey: .item)
+            try object.encode(record.seconds, forKey: .seconds)
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

@@ -20,6 +20,7 @@ extension VitrineApplication {
             guard let self else { return }
             for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
+            if let proofOfPlay = self.proofOfPlay { container.addEventSink(proofOfPlay) }
             if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
             if let mqtt = self.mqtt {
                 self.connectMQTT(to: container, reporting: DisplayWindowEvents(container, mqtt: mqtt) { [weak self] in self?.dispatch.container })

@@ -86,6 +86,8 @@ public final class VitrineApplication: EventSink {
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     var metricsFile: MetricsTextfile?
+    /// The daily proof-of-play files, with a playlist (`[[schedule.playlist]]`, `[[displays.playlist]]`).
+    var proofOfPlay: ProofOfPlayLog?
 
     public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
                 options: RunOptions = RunOptions()) {
@@ -118,6 +120,7 @@ public final class VitrineApplication: EventSink {
             return 1
         }
         moveLegacyData()
+        if !oneShot { proofOfPlay = makeProofOfPlayLog() }
         if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
         let container = makeContainer(configuration)
         self.container = container
@@ -192,6 +195,15 @@ public final class VitrineApplication: EventSink {
         if let remote { remote.run() } else { GTKRuntime.run() }
     }
 
+    /// `<app data>/proof-of-play/`, when the configuration has a playlist; its write errors are printed once each.
+    private func makeProofOfPlayLog() -> ProofOfPlayLog? {
+        guard !configuration.schedule.playlist.isEmpty || configuration.displays.contains(where: { !$0.playlist.isEmpty }) else { return nil }
+        let log = ProofOfPlayLog(folder: configuration.appDataDirectory.appendingPathComponent("proof-of-play"),
+                                 keepDays: configuration.schedule.proofOfPlayDays)
+        log.onError = { printToStandardError("\(Self.programName): proof of play: \($0)") }
+        return log
+    }
+
     /// Data earlier versions kept under `<data home>/vitrine/<id>/` moves to the app's folder.
     private func moveLegacyData() {
         do {
@@ -208,6 +220,7 @@ public final class VitrineApplication: EventSink {
         let container = WebContainer(configuration: configuration)
         for observe in containerObservers { observe(container) }
         if let eventLog { container.addEventSink(eventLog) }
+        if let proofOfPlay { container.addEventSink(proofOfPlay) }
         container.addEventSink(self)
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if mqtt != nil { connectMQTT(to: container) }

@@ -8,7 +8,7 @@ import Glibc
 import Vitrine
 
 /// The kiosk on an MQTT broker: its retained `state` (last will `{"online":false}`), every
-/// events-log line on `events`, Home Assistant's discovery messages, and the commands on
+/// events-log line on `events` (and proof-of-play lines on `proof-of-play` too), Home Assistant's discovery messages, and the commands on
 /// `cmd/<name>` carried out by the shared `RemoteDispatch` and answered on `reply/<name>`.
 ///
 /// Ownership: it holds the session (libmosquitto's handle and loop thread) and ends it in
@@ -113,7 +113,10 @@ public final class MQTTRemote: EventSink {
     /// An event of one of several windows (`[[displays]]`): the state's URL is the first
     /// display's (`ownsURL`), its errors and crashes every window's.
     public func record(_ event: ContainerEvent, ownsURL: Bool) {
-        if let line = try? JSONEncoder.compactSorted.encode(event) { send(topics.events, Array(line), retain: false, essential: false) }
+        if let line = try? JSONEncoder.compactSorted.encode(event) {
+            send(topics.events, Array(line), retain: false, essential: false)
+            if case .proofOfPlay = event { send(topics.proofOfPlay, Array(line), retain: false, essential: true) }
+        }
         state.observe(event, ownsURL: ownsURL)
         publishState()
     }
@@ -130,6 +133,8 @@ public final class MQTTRemote: EventSink {
         if let container = dispatch.container {
             state.title = container.pageTitle
             state.display = container.isDisplayOn ? "on" : "off"
+            state.alert = container.alert?.url.absoluteString ?? ""
+            state.alertUntil = container.alert?.until.timeIntervalSince1970.rounded()
         }
         let json = state.json
         guard json != lastPublishedState, isConnected else { return }
