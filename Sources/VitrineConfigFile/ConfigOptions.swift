@@ -107,61 +107,7 @@ enum ConfigOptions {
                 "its layout: \(KeyboardLayout.shippedNames.joined(separator: ", ")) (Resources/keyboard/NAME.json)") {
             $0.preference(\.keyboardLayout, $1)
         },
-        ConfigOption.section("schedule", "signage: pages in turn, reloads, the screen's hours")
-            .summarized(as: "schedule") { configuration, _ in scheduleSummary(configuration.schedule) },
-        .seconds("schedule.wake-duration", allowsZero: false, "seconds input keeps the screen on outside its hours") {
-            configurator, duration in schedule(configurator) { $0.wakeDuration = duration }
-        },
-        .tables("schedule.playlist", required: ["url", "duration"], "pages shown in turn, in order; one entry: no rotation") {
-            configurator, entries in
-            schedule(configurator) { schedule in
-                schedule.playlist = playlist(entries)
-            }
-        },
-        .field("schedule.playlist.url", .url, "the page (it goes through the navigation chain)"),
-        .field("schedule.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
-        .tables("schedule.reload", "reloads of the page shown", check: { entry in
-            (entry["every"] == nil) == (entry["at"] == nil) ? "needs either every (seconds) or at (local times), not both" : nil
-        }) { configurator, entries in
-            schedule(configurator) { schedule in
-                schedule.reloads = entries.compactMap { entry in
-                    entry["every"]?.duration.map(ReloadRule.every) ?? entry["at"]?.times.map(ReloadRule.at)
-                }
-            }
-        },
-        .field("schedule.reload.every", .seconds(allowsZero: false, zeroMeaning: nil), "seconds between reloads"),
-        .field("schedule.reload.at", .timesOfDay, #"local times, daily, such as ["03:00"]"#),
-        .tables("schedule.display", required: ["on", "off"], "the screen's hours; outside them it is off", check: { entry in
-            entry["on"]?.time == entry["off"]?.time ? "needs different on and off times" : nil
-        }) { configurator, entries in
-            schedule(configurator) { schedule in
-                schedule.displayWindows = entries.compactMap { entry in
-                    guard let on = entry["on"]?.time, let off = entry["off"]?.time else { return nil }
-                    return DisplayWindow(on: on, off: off, days: entry["days"]?.weekdays ?? Set(Weekday.allCases))
-                }
-            }
-        },
-        .field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#),
-        .field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#),
-        .field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#),
-
-        ConfigOption.tables("displays", required: ["monitor"], "one fullscreen window per monitor, each with its own page") {
-            configurator, entries in
-            configurator.preference(\.displays, entries.compactMap { entry in
-                entry["monitor"]?.monitor.map {
-                    DisplaySetting(monitor: $0, startURL: entry["start-url"]?.url, playlist: playlist(entry["playlist"]?.entries ?? []))
-                }
-            })
-        }.summarized(as: "displays") { configuration, _ in displaysSummary(configuration) },
-        .field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#),
-        .field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)"),
-        // Read by [[displays]]'s own apply, table by table.
-        .tables("displays.playlist", required: ["url", "duration"], "this display's own playlist, as [[schedule.playlist]]") { configurator, _ in
-            configurator
-        },
-        .field("displays.playlist.url", .url, "the page (it goes through the navigation chain)"),
-        .field("displays.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
-
+    ] + scheduleOptions + [
         .section("storage", "cookies, local storage and caches"),
         .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
             $0.preference(\.persistentStorage, $1)
@@ -314,37 +260,6 @@ enum ConfigOptions {
             options[keyPath: field] = value
             return configurator.kiosk(options)
         }
-    }
-
-    private static func schedule(_ configurator: Configurator, _ change: (inout Schedule) -> Void) -> Configurator {
-        var schedule = configurator.preferences.schedule
-        change(&schedule)
-        return configurator.preference(\.schedule, schedule)
-    }
-
-    private static func displaysSummary(_ configuration: Configuration) -> String? {
-        guard !configuration.displays.isEmpty else { return nil }
-        return configuration.displays.map { display in
-            "monitor \(display.monitor): \((display.startURL ?? configuration.startURL)?.absoluteString ?? "-")"
-                + (display.playlist.isEmpty ? "" : " (\(display.playlist.count) page(s) in turn)")
-        }.joined(separator: "; ")
-    }
-
-    /// A playlist's tables (`[[schedule.playlist]]`, `[[displays.playlist]]`), checked already.
-    private static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
-        entries.compactMap { entry in
-            guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
-            return PlaylistEntry(url: url, duration: duration)
-        }
-    }
-
-    private static func scheduleSummary(_ schedule: Schedule) -> String? {
-        guard !schedule.isEmpty else { return nil }
-        var parts: [String] = []
-        if !schedule.playlist.isEmpty { parts.append("\(schedule.playlist.count) page(s) in turn") }
-        if !schedule.reloads.isEmpty { parts.append("\(schedule.reloads.count) reload rule(s)") }
-        if !schedule.displayWindows.isEmpty { parts.append("screen hours \(schedule.displayWindows.map { "\($0.on)–\($0.off)" }.joined(separator: ", "))") }
-        return parts.joined(separator: "; ")
     }
 
     private static func networkSummary(_ network: NetworkSettings) -> String? {

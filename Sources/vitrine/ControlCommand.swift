@@ -43,24 +43,32 @@ struct ControlCommand: ParsableCommand {
         /// One line per action: `navigate URL: open URL through the navigation chain …`.
         static var list: String {
             RemoteCommandName.carried(by: .sessionBus).map { command in
-                (command.argument.valueName.map { "\(command.ctlName) \($0)" } ?? command.ctlName) + ": " + command.help
+                usage(command) + ": " + command.help
             }.joined(separator: "\n")
         }
 
         /// `reload, home, …, navigate URL, display on|off`.
         static var synopsis: String {
-            RemoteCommandName.carried(by: .sessionBus).map { command in
-                command.argument.valueName.map { "\(command.ctlName) \($0)" } ?? command.ctlName
-            }.joined(separator: ", ")
+            RemoteCommandName.carried(by: .sessionBus).map(usage).joined(separator: ", ")
+        }
+
+        /// How the action is written on ctl's command line: `navigate URL`, `alert URL --for DURATION`.
+        static func usage(_ command: RemoteCommandName) -> String {
+            if command == .alert { return "alert URL --for DURATION" }
+            return command.argument.valueName.map { "\(command.ctlName) \($0)" } ?? command.ctlName
         }
     }
 
     @Argument(help: ArgumentHelp("The action.", discussion: Action.list))
     var action: Action
 
-    @Argument(help: ArgumentHelp("Its argument: \(RemoteCommandName.carried(by: .sessionBus).filter { $0.argument != .none }.map { "\($0.argument.valueName ?? "") for \($0.ctlName)" }.joined(separator: ", ")).",
+    @Argument(help: ArgumentHelp("Its argument: \(RemoteCommandName.carried(by: .sessionBus).filter { $0.argument != .none }.map { "\($0 == .alert ? "URL" : $0.argument.valueName ?? "") for \($0.ctlName)" }.joined(separator: ", ")).",
                                  valueName: "argument"))
     var argument: String?
+
+    @Option(name: .customLong("for"), help: ArgumentHelp("How long an alert stays: seconds (90, 90s), minutes (5m) or hours (2h), at most a day.",
+                                                         valueName: "duration"))
+    var alertDuration: String?
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The app to drive, by its reverse-DNS id.", valueName: "id"))
     var appID: String = ApplicationID.stock
@@ -68,6 +76,16 @@ struct ControlCommand: ParsableCommand {
     mutating func validate() throws {
         if let problem = ApplicationID.problem(with: appID) {
             throw ValidationError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
+        }
+        if action.command == .alert {
+            // `alert URL --for DURATION` is sent as the JSON object MQTT's cmd/alert takes.
+            guard let duration = alertDuration else { throw ValidationError("alert needs --for DURATION, such as --for 5m") }
+            guard let seconds = SignageAlert.seconds(duration) else {
+                throw ValidationError("--for '\(duration)' is not a duration such as 90, 90s, 5m or 2h")
+            }
+            argument = RemoteCommand.alertArgument(url: argument ?? "", seconds: seconds)
+        } else if alertDuration != nil {
+            throw ValidationError("--for is the duration of an alert; \(action.command.ctlName) takes none")
         }
         if [.screenshot, .support].contains(action.command), let path = argument, !path.hasPrefix("/") {
             // The running instance has its own working directory.

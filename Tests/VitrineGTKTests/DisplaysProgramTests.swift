@@ -62,7 +62,7 @@ extension WebKitTests {
             defer { broker.remove() }
             let folder = try ConfigFolder()
             let kiosk = try broker.kioskFolder()
-            for page in ["a", "b", "c"] {
+            for page in ["a", "b", "c", "alert"] {
                 _ = try folder.write("www/\(page).html", "<!doctype html><title>\(page.uppercased())</title>\(page)")
             }
             let config = kiosk + "/displays.toml"
@@ -114,6 +114,14 @@ extension WebKitTests {
             #expect(try command("home")["ok"] as? Bool == true)
             #expect(program.wait { loads("finished", "a") == 3 && loads("finished", "b") == 3 })
             #expect(program.wait { state()["url"] as? String == "app://app/b.html" })
+
+            // An alert takes over both displays at once, is in the state, and each window goes
+            // back to its own page by itself when it ends.
+            #expect(try command("alert", #"{"url":"app://app/alert.html","seconds":2}"#)["ok"] as? Bool == true)
+            #expect(program.wait { loads("finished", "alert") == 2 }, "\(eventLines(in: log).suffix(6))")
+            #expect(program.wait { (state()["alert"] as? [String: Any])?["url"] as? String == "app://app/alert.html" }, "\(state())")
+            #expect(program.wait { loads("finished", "a") == 4 && loads("finished", "b") == 4 }, "\(eventLines(in: log).suffix(6))")
+            #expect(program.wait { state()["alert"] is NSNull && state()["url"] as? String == "app://app/b.html" }, "\(state())")
 
             // A push would have to be tried on every monitor at once: refused, file unchanged.
             let before = try String(contentsOfFile: config, encoding: .utf8)

@@ -26,6 +26,10 @@ struct EventSchemaTests {
                .permission(kind: "camera", origin: "https://a.test", granted: false)]
             + ContainerEvent.PrintOutcome.allCases.map { .print(queue: "Tickets", job: 3, outcome: $0, error: nil) }
             + [.print(queue: "file:///tmp/r.pdf", job: 1, outcome: .failed, error: "no such printer")]
+            + PlayRecord.Outcome.allCases.map { outcome in
+                .proofOfPlay(PlayRecord(item: 2, url: "https://a.test/", start: Date(timeIntervalSince1970: 1_800_000_000.5),
+                                        end: Date(timeIntervalSince1970: 1_800_000_030), outcome: outcome))
+            }
     }
 
     static func line(_ event: ContainerEvent) throws -> String {

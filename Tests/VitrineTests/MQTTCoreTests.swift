@@ -53,8 +53,11 @@ struct MQTTCoreTests {
         state.observe(.native(action: .webProcessTerminated, detail: "crashed"))
         state.title = "A"
         #expect(state.json.jsonText
-            == #"{"online":true,"url":"https://a.example/","title":"A","display":"on","version":"1.2.3","crashes":1,"lastError":"refused: https://b.example/","groups":[]}"#)
+            == #"{"online":true,"url":"https://a.example/","title":"A","display":"on","version":"1.2.3","crashes":1,"lastError":"refused: https://b.example/","groups":[],"alert":null}"#)
         #expect(KioskState.offline.jsonText == #"{"online":false}"#)
+        state.alert = "https://a.example/evacuate"
+        state.alertUntil = 1_800_000_000
+        #expect(state.json.jsonText.hasSuffix(#","alert":{"url":"https://a.example/evacuate","until":1800000000}}"#))
     }
 
     @Test func anotherDisplaysWindowCountsItsErrorsButNotItsAddress() {

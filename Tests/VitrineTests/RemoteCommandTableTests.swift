@@ -17,8 +17,8 @@ struct RemoteCommandTableTests {
 
     /// The names are the interface: D-Bus action names and MQTT topics stay as they are.
     @Test func eachTransportCarriesItsDocumentedCommands() {
-        #expect(RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "quit", "support"])
-        #expect(RemoteCommandName.carried(by: .mqtt).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "config", "support"])
+        #expect(RemoteCommandName.carried(by: .sessionBus).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "quit", "support", "alert", "alert-clear"])
+        #expect(RemoteCommandName.carried(by: .mqtt).map(\.rawValue) == ["reload", "home", "next", "navigate", "screenshot", "display", "config", "support", "alert", "alert-clear"])
         #expect(RemoteCommandName("config", on: .sessionBus) == nil, "a configuration is pushed over MQTT only")
         #expect(RemoteCommandName("quit", on: .mqtt) == nil, "a fleet does not end the program")
         for command in RemoteCommandName.allCases {
@@ -33,6 +33,7 @@ struct RemoteCommandTableTests {
         let samples: [RemoteCommandArgument: String] = [
             .none: "", .url: "https://example.org/", .onOff: "on", .pngFile: "/tmp/shot.png", .configuration: "title = \"x\"",
             .bundleFile: "/tmp/kiosk.tar.gz",
+            .alert: #"{"url":"https://example.org/","seconds":30}"#,
         ]
         for transport in RemoteTransport.allCases {
             for command in RemoteCommandName.carried(by: transport) {
@@ -64,7 +65,7 @@ struct RemoteCommandTableTests {
     }
 
     @Test func unknownCommandsAreNamedWithTheKnownOnes() {
-        #expect(error("format-disk", [], .mqtt) == "unknown command 'format-disk'; expected one of: reload, home, next, navigate, screenshot, display, config, support")
+        #expect(error("format-disk", [], .mqtt) == "unknown command 'format-disk'; expected one of: reload, home, next, navigate, screenshot, display, config, support, alert, alert-clear")
         #expect(error("config", Array("a = 1".utf8), .sessionBus)?.hasPrefix("unknown command 'config'; expected one of: reload,") == true)
         #expect(error("quit", [], .mqtt)?.hasPrefix("unknown command 'quit'") == true)
         #expect(error("Reload", [], .mqtt) != nil, "names are exact")

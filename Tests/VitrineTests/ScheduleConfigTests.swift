@@ -127,4 +127,73 @@ struct ScheduleConfigTests {
         }
         #expect(problems.count == expected.count, "\(problems)")
     }
+
+    @Test func itemWindowsAndProofOfPlayDaysAreRead() throws {
+        let configuration = try ConfigFile(text: """
+            preset = "kiosk"
+            start-url = "https://signage.example/menu"
+            [schedule]
+            proof-of-play-days = 90
+            [[schedule.playlist]]
+            url = "https://signage.example/menu"
+            duration = 30
+            [[schedule.playlist]]
+            url = "https://signage.example/brunch"
+            duration = 20
+            days = ["sat", "sun"]
+            from = "10:00"
+            until = "14:30"
+            [[schedule.playlist]]
+            url = "https://signage.example/advent"
+            duration = 20
+            start-date = "2026-12-01"
+            end-date = "2026-12-24"
+            until = "02:00"
+            """, path: "signage.toml").configuration()
+        let playlist = configuration.schedule.playlist
+        #expect(playlist.map(\.window) == [
+            .always,
+            ItemWindow(days: [.sat, .sun], from: TimeOfDay("10:00"), until: TimeOfDay("14:30")),
+            ItemWindow(until: TimeOfDay("02:00"), startDate: LocalDate("2026-12-01"), endDate: LocalDate("2026-12-24")),
+        ])
+        #expect(configuration.schedule.proofOfPlayDays == 90)
+        #expect(Schedule().proofOfPlayDays == 30)
+    }
+
+    @Test func badItemWindowsAreReportedAtTheirEntry() {
+        let problems = errors("""
+            start-url = "https://example.org/"
+            [schedule]
+            proof-of-play-days = 0
+            [[schedule.playlist]]
+            url = "https://example.org/a"
+            duration = 5
+            start-date = "2026-02-30"
+            [[schedule.playlist]]
+            url = "https://example.org/b"
+            duration = 5
+            from = "09:00"
+            until = "09:00"
+            [[schedule.playlist]]
+            url = "https://example.org/c"
+            duration = 5
+            start-date = "2026-12-24"
+            end-date = "2026-12-01"
+            [[schedule.playlist]]
+            url = "https://example.org/d"
+            duration = 5
+            days = ["someday"]
+            """)
+        let expected = [
+            "signage.toml:3:22: schedule.proof-of-play-days must be a number of days from 1 to 3650, got 0",
+            #"signage.toml:7:14: schedule.playlist[0].start-date must be a date "YYYY-MM-DD" that exists, such as "2026-12-24", got "2026-02-30""#,
+            "signage.toml:8:1: schedule.playlist[1] needs different from and until times",
+            #"signage.toml:21:9: schedule.playlist[3].days[0] must be a day"#,
+            "signage.toml:13:1: schedule.playlist[2] has an end-date (2026-12-01) before its start-date (2026-12-24)",
+        ]
+        for line in expected {
+            #expect(problems.contains { $0.hasPrefix(line) }, "\(line)\n got: \(problems)")
+        }
+        #expect(problems.count == expected.count, "\(problems)")
+    }
 }

@@ -36,6 +36,14 @@ public final class ContainerMetrics: EventSink {
     private var lastSuccessfulLoad: Double?
     private var displayOn = true
     private var printJobs: [String: Int] = [:]
+    /// Proof of play per playlist item (its index: a number the configuration bounds) and outcome.
+    private var plays: [PlayKey: Int] = [:]
+    private var playSeconds: [Int: Double] = [:]
+
+    private struct PlayKey: Hashable {
+        let item: Int
+        let outcome: String
+    }
 
     /// Which load the next `finished` belongs to. WebKit ends a failed load with
     /// `finished` too, and an error page is a load of its own (announced by the
@@ -82,6 +90,9 @@ public final class ContainerMetrics: EventSink {
             break
         case let .print(_, _, outcome, _):
             printJobs[outcome.rawValue, default: 0] += 1
+        case let .proofOfPlay(record):
+            plays[PlayKey(item: record.item, outcome: record.outcome.rawValue), default: 0] += 1
+            if record.outcome == .shown || record.outcome == .stale { playSeconds[record.item, default: 0] += record.seconds }
         }
     }
 
@@ -159,6 +170,15 @@ public final class ContainerMetrics: EventSink {
             MetricFamily("vitrine_display_on", .gauge, help: "1 while the display is on, 0 while it is off.", value: displayOn ? 1 : 0),
             MetricFamily("vitrine_print_jobs_total", .counter, help: "Print jobs ([printing]), by outcome (printed, failed, refused).",
                          samples: labelled("outcome", printJobs)),
+            MetricFamily("vitrine_playlist_item_plays_total", .counter,
+                         help: "Playlist items' turns, by item (its place in the playlist, from 0) and outcome (shown, skipped, failed, stale).",
+                         samples: plays.sorted { ($0.key.item, $0.key.outcome) < ($1.key.item, $1.key.outcome) }
+                            .map { MetricFamily.Sample(Double($0.value), labels: [.init("item", String($0.key.item)),
+                                                                                  .init("outcome", $0.key.outcome)]) }),
+            MetricFamily("vitrine_playlist_item_seconds_total", .counter,
+                         help: "Seconds each playlist item was on screen (shown or stale), by item.",
+                         samples: playSeconds.sorted { $0.key < $1.key }
+                            .map { MetricFamily.Sample($0.value, labels: [.init("item", String($0.key))]) }),
         ]
         if let memory {
             families += [

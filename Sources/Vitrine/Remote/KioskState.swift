@@ -12,6 +12,9 @@ public struct KioskState: Sendable, Equatable {
     public var lastError = ""
     /// The fleet groups it takes commands for (`vitrine fleet` picks a group's kiosks by them).
     public var groups: [String]
+    /// The alert page shown over the schedule, "" when none, and until when (Unix seconds).
+    public var alert = ""
+    public var alertUntil: Double?
 
     public init(version: String, groups: [String] = []) {
         self.version = version
@@ -26,6 +29,7 @@ public struct KioskState: Sendable, Equatable {
             "online": .bool(true), "url": .string(url), "title": .string(title), "display": .string(display),
             "version": .string(version), "crashes": .number(Double(crashes)), "lastError": .string(lastError),
             "groups": .array(groups.map(JSONValue.string)),
+            "alert": alert.isEmpty ? .null : .object(["url": .string(alert), "until": .number(alertUntil ?? 0)]),
         ])
     }
 

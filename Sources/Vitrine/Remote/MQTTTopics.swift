@@ -17,6 +17,8 @@ public struct MQTTTopics: Sendable, Equatable {
     public var state: String { "\(base)/state" }
     /// Every events-log line.
     public var events: String { "\(base)/events" }
+    /// Proof of play: each playlist item's turn as its events-log line.
+    public var proofOfPlay: String { "\(base)/proof-of-play" }
     /// The PNG a `screenshot` command takes.
     public var screenshot: String { "\(base)/screenshot" }
     /// The `.tar.gz` a `support` command makes (when no upload URL is configured).

@@ -25,6 +25,10 @@ public enum RemoteCommand: Sendable, Equatable {
     /// A support bundle: over the bus written to `path` (created, never replaced); over
     /// MQTT (no path) published on `support` or uploaded to `[remote] support-upload`.
     case support(path: String?)
+    /// An alert page over every display and the schedule, for so many seconds.
+    case alert(url: URL, seconds: Int)
+    /// Ends the alert shown.
+    case alertClear
 
     public var name: RemoteCommandName {
         switch self {
@@ -37,6 +41,8 @@ public enum RemoteCommand: Sendable, Equatable {
         case .quit: .quit
         case .config: .config
         case .support: .support
+        case .alert: .alert
+        case .alertClear: .alertClear
         }
     }
 
@@ -60,6 +66,8 @@ public enum RemoteCommand: Sendable, Equatable {
         case .home: return nothing(trimmed, command).map { .home }
         case .next: return nothing(trimmed, command).map { .next }
         case .quit: return nothing(trimmed, command).map { .quit }
+        case .alertClear: return nothing(trimmed, command).map { .alertClear }
+        case .alert: return parseAlert(trimmed)
         case .navigate: return navigate(trimmed).map { .navigate($0) }
         case .display: return onOff(trimmed).map { .display(on: $0) }
         case .screenshot: return pngFile(trimmed, transport).map { .screenshot(path: $0) }
@@ -78,6 +86,29 @@ public enum RemoteCommand: Sendable, Equatable {
             return .failure(RemoteCommandError("navigate takes an absolute URL such as https://example.org/, got '\(quoted(text, 200))'"))
         }
         return .success(url)
+    }
+
+    /// `{"url": "https://…", "seconds": 60}`: the URL as `navigate` takes it, whole seconds
+    /// from 1 to `SignageAlert.longestSeconds`, no other key.
+    public static func parseAlert(_ text: String) -> Result<RemoteCommand, RemoteCommandError> {
+        let usage = #"alert takes {"url": "https://…", "seconds": N} with N from 1 to \#(SignageAlert.longestSeconds)"#
+        guard let json = try? JSONValue(parsing: text), case .object(let object) = json else {
+            return .failure(RemoteCommandError("\(usage), got '\(quoted(text, 200))'"))
+        }
+        guard Set(object.keys).isSubset(of: ["url", "seconds"]), let urlText = object["url"]?.stringValue,
+              case .number(let number)? = object["seconds"]
+        else {
+            return .failure(RemoteCommandError("\(usage), got '\(quoted(text, 200))'"))
+        }
+        guard number.rounded() == number, let seconds = Int(exactly: number), SignageAlert.acceptsSeconds(seconds) else {
+            return .failure(RemoteCommandError("an alert lasts 1 to \(SignageAlert.longestSeconds) whole seconds (a day at most), got \(number)"))
+        }
+        return navigate(urlText).map { .alert(url: $0, seconds: seconds) }
+    }
+
+    /// The argument `alert` takes, as `vitrine ctl alert URL --for DURATION` writes it.
+    public static func alertArgument(url: String, seconds: Int) -> String {
+        JSONValue.object(["url": .string(url), "seconds": .number(Double(seconds))]).jsonText
     }
 
     private static func nothing(_ text: String, _ command: RemoteCommandName) -> Result<Void, RemoteCommandError> {

@@ -16,6 +16,8 @@ public enum RemoteCommandArgument: Sendable, Equatable {
     /// On the session bus an absolute path ending in `.tar.gz` that the instance creates
     /// (never overwrites, never follows a symbolic link); over MQTT nothing.
     case bundleFile
+    /// A JSON object `{"url": "…", "seconds": N}`: an absolute URL and 1 to 86400 seconds.
+    case alert
 
     /// How help shows the argument; nil for none.
     public var valueName: String? {
@@ -26,6 +28,7 @@ public enum RemoteCommandArgument: Sendable, Equatable {
         case .pngFile: "FILE.png"
         case .configuration: "TOML"
         case .bundleFile: "FILE.tar.gz"
+        case .alert: #"{"url":URL,"seconds":N}"#
         }
     }
 

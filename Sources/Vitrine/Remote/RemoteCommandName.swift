@@ -4,11 +4,13 @@
 /// the session bus's actions, the MQTT topics and `vitrine ctl`'s subcommands and help are
 /// all read from here.
 public enum RemoteCommandName: String, CaseIterable, Sendable {
-    case reload, home, next, navigate, screenshot, display, quit, config, support
+    case reload, home, next, navigate, screenshot, display, quit, config, support, alert
+    case alertClear = "alert-clear"
 
     public var argument: RemoteCommandArgument {
         switch self {
-        case .reload, .home, .next, .quit: .none
+        case .reload, .home, .next, .quit, .alertClear: .none
+        case .alert: .alert
         case .navigate: .url
         case .screenshot: .pngFile
         case .display: .onOff
@@ -34,7 +36,7 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
     public var argumentLimit: Int {
         switch self {
         case .config: 256 * 1024
-        case .navigate: 8 * 1024
+        case .navigate, .alert: 8 * 1024
         default: 1024
         }
     }
@@ -51,6 +53,8 @@ public enum RemoteCommandName: String, CaseIterable, Sendable {
         case .quit: "end the program as SIGTERM does (a kiosk ignores close requests)"
         case .config: "check, apply and keep, or roll back, a whole TOML configuration"
         case .support: "make a support bundle (.tar.gz: configuration without secrets, last events, versions, renderer, screenshot, metrics, journal) in FILE.tar.gz, which must not exist yet (over MQTT: published on the support topic, or uploaded to [remote] support-upload)"
+        case .alert: "show URL on every display, screen on, over the schedule, for SECONDS (at most a day); then the schedule comes back"
+        case .alertClear: "end the alert shown now: the schedule comes back"
         }
     }
 

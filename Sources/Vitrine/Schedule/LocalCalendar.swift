@@ -42,6 +42,13 @@ public struct LocalCalendar: Sendable {
         return startOfDay(calendar.date(byAdding: .day, value: offset, to: noon) ?? noon)
     }
 
+    /// The local calendar day holding `date`.
+    public func localDate(of date: Date) -> LocalDate {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? LocalDate(year: 1970, month: 1, day: 1)!
+    }
+
     public func weekday(of date: Date) -> Weekday {
         Weekday(calendarWeekday: calendar.component(.weekday, from: date)) ?? .mon
     }

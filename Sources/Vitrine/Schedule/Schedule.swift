@@ -14,6 +14,8 @@ public struct Schedule: Sendable, Equatable {
     public var displayWindows: [DisplayWindow]
     /// How long input during "off" keeps the screen on.
     public var wakeDuration: Duration
+    /// Days the daily proof-of-play files are kept.
+    public var proofOfPlayDays = 30
 
     public init(playlist: [PlaylistEntry] = [], reloads: [ReloadRule] = [], displayWindows: [DisplayWindow] = [],
                 wakeDuration: Duration = .seconds(60)) {
@@ -36,6 +38,9 @@ public struct Schedule: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Whether `days` is an acceptable `proof-of-play-days`: 1 to 3650.
+    public static func acceptsProofOfPlayDays(_ days: Int) -> Bool { (1...3650).contains(days) }
 
     /// Whether a playlist entry's `duration` is acceptable: more than zero.
     public static func acceptsDuration(_ duration: Duration) -> Bool { duration > .zero }

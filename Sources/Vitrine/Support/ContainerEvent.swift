@@ -26,10 +26,13 @@ public enum ContainerEvent: Sendable, Equatable {
     /// A print job (`[printing]`): its queue (`default`, a CUPS queue or the output file's
     /// URI), its number in this view, and how it ended; `error` says why it did not print.
     case print(queue: String, job: Int, outcome: PrintOutcome, error: String?)
+    /// A playlist item's turn ended: shown, skipped, failed or stale (proof of play).
+    case proofOfPlay(PlayRecord)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
         case navigation, message, load, native, permission, print
+        case proofOfPlay = "proof-of-play"
     }
 
     /// How a print job ended.
@@ -120,6 +123,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case displayWindowOpened = "display-window-opened"
         case displayWindowShown = "display-window-shown"
         case displayWindowClosed = "display-window-closed"
+        case alertStarted = "alert-started"
+        case alertEnded = "alert-ended"
         // Configuration pushes
         case configPush = "config-push"
 
@@ -138,6 +143,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case .native: .native
         case .permission: .permission
         case .print: .print
+        case .proofOfPlay: .proofOfPlay
         }
     }
 
@@ -150,7 +156,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job
+             action, detail, kind, granted, queue, job, item, start, end, seconds
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -175,6 +181,11 @@ extension ContainerEvent: Encodable {
         case let .print(queue, job, outcome, error):
             fields = [(.queue, queue), (.outcome, outcome.rawValue), (.error, error)]
             try object.encode(job, forKey: .job)
+        case let .proofOfPlay(record):
+            fields = [(.url, record.url), (.start, PlayRecord.timestamp(record.start)), (.end, PlayRecord.timestamp(record.end)),
+                      (.outcome, record.outcome.rawValue)]
+            try object.encode(record.item, forKey: .item)
+            try object.encode(record.seconds, forKey: .seconds)
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

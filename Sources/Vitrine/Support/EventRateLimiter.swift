@@ -78,6 +78,7 @@ public struct EventRateLimiter: Sendable {
         case let .native(action, _): "native \(action.rawValue)"
         case let .permission(kind, _, granted): "permission \(kind) \(granted)"
         case let .print(_, _, outcome, _): "print \(outcome.rawValue)"
+        case let .proofOfPlay(record): "proof-of-play \(record.item) \(record.outcome.rawValue)"
         }
         guard kind.utf8.count > 120 else { return kind }
         return String(decoding: kind.utf8.prefix(120), as: UTF8.self)

@@ -20,6 +20,7 @@ extension VitrineApplication {
             guard let self else { return }
             for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
+            if let proofOfPlay = self.proofOfPlay { container.addEventSink(proofOfPlay) }
             if let metricsFile = self.metricsFile { container.addEventSink(metricsFile.metrics) }
             if let serviceNotifier = self.serviceNotifier { container.addEventSink(serviceNotifier) }
             if let mqtt = self.mqtt {

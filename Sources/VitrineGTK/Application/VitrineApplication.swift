@@ -100,6 +100,8 @@ public final class VitrineApplication: EventSink {
     /// The last events and the metrics, for support bundles, whatever else is configured.
     let recentEvents = RecentEvents()
     let bundleMetrics = ContainerMetrics()
+    /// The daily proof-of-play files, with a playlist (`[[schedule.playlist]]`, `[[displays.playlist]]`).
+    var proofOfPlay: ProofOfPlayLog?
 
     public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
                 options: RunOptions = RunOptions()) {
@@ -132,6 +134,7 @@ public final class VitrineApplication: EventSink {
             return 1
         }
         moveLegacyData()
+        if !oneShot { proofOfPlay = makeProofOfPlayLog() }
         if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
         let container = makeContainer(configuration)
         self.container = container
@@ -222,6 +225,15 @@ public final class VitrineApplication: EventSink {
         if let remote { remote.run() } else { GTKRuntime.run() }
     }
 
+    /// `<app data>/proof-of-play/`, when the configuration has a playlist; its write errors are printed once each.
+    private func makeProofOfPlayLog() -> ProofOfPlayLog? {
+        guard !configuration.schedule.playlist.isEmpty || configuration.displays.contains(where: { !$0.playlist.isEmpty }) else { return nil }
+        let log = ProofOfPlayLog(folder: configuration.appDataDirectory.appendingPathComponent("proof-of-play"),
+                                 keepDays: configuration.schedule.proofOfPlayDays)
+        log.onError = { printToStandardError("\(Self.programName): proof of play: \($0)") }
+        return log
+    }
+
     /// Data earlier versions kept under `<data home>/vitrine/<id>/` moves to the app's folder.
     private func moveLegacyData() {
         do {
@@ -240,6 +252,7 @@ public final class VitrineApplication: EventSink {
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(recentEvents)
         if metricsFile == nil { container.addEventSink(bundleMetrics) }
+        if let proofOfPlay { container.addEventSink(proofOfPlay) }
         container.addEventSink(self)
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if let serviceNotifier { container.addEventSink(serviceNotifier) }

@@ -8,7 +8,7 @@ import Glibc
 import Vitrine
 
 /// The kiosk on an MQTT broker: its retained `state` (last will `{"online":false}`), every
-/// events-log line on `events`, Home Assistant's discovery messages, and the commands on
+/// events-log line on `events` (and proof-of-play lines on `proof-of-play` too), Home Assistant's discovery messages, and the commands on
 /// `cmd/<name>` carried out by the shared `RemoteDispatch` and answered on `reply/<name>`.
 /// Commands sent to one of its fleet groups (`PREFIX/group/NAME/cmd/<name>`) are taken
 /// exactly as its own, and answered on its own `reply/<name>`.
@@ -139,7 +139,10 @@ public final class MQTTRemote: EventSink {
     /// An event of one of several windows (`[[displays]]`): the state's URL is the first
     /// display's (`ownsURL`), its errors and crashes every window's.
     public func record(_ event: ContainerEvent, ownsURL: Bool) {
-        if let line = try? JSONEncoder.compactSorted.encode(event) { send(topics.events, Array(line), retain: false, essential: false) }
+        if let line = try? JSONEncoder.compactSorted.encode(event) {
+            send(topics.events, Array(line), retain: false, essential: false)
+            if case .proofOfPlay = event { send(topics.proofOfPlay, Array(line), retain: false, essential: true) }
+        }
         state.observe(event, ownsURL: ownsURL)
         publishState()
     }
@@ -156,6 +159,8 @@ public final class MQTTRemote: EventSink {
         if let container = dispatch.container {
             state.title = container.pageTitle
             state.display = container.isDisplayOn ? "on" : "off"
+            state.alert = container.alert?.url.absoluteString ?? ""
+            state.alertUntil = container.alert?.until.timeIntervalSince1970.rounded()
         }
         let json = state.json
         guard json != lastPublishedState, isConnected else { return }

@@ -8,7 +8,8 @@ import Glibc
 
 /// The one place remote commands are carried out, whoever sent them: the session bus
 /// (`RemoteControl`) and an MQTT broker (`MQTTRemote`) both call `perform`. `reload`,
-/// `home`, `display` and `next` are the whole kiosk's (every `[[displays]]` window);
+/// `home`, `display`, `next`, `alert` and `alert-clear` are the whole kiosk's (every
+/// `[[displays]]` window);
 /// `navigate` and `screenshot` the first display's.
 ///
 /// Every command is answered exactly once. A navigation is answered from its load's
@@ -91,6 +92,13 @@ public final class RemoteDispatch {
             }
         case .quit:
             break  // answered above, with or without a window
+        case .alert(let url, let seconds):
+            // Every display at once; the reply is the first display's decision.
+            for window in kiosk where window !== container { window.showAlert(url, seconds: seconds) { _ in } }
+            container.showAlert(url, seconds: seconds, reply: reply)
+        case .alertClear:
+            let cleared = kiosk.map { $0.clearAlert() }.contains(true)
+            reply(cleared ? .success : .failure("no alert is shown"))
         case .config(let text):
             guard let applyConfiguration else { return reply(.failure("this kiosk takes no configuration pushes")) }
             applyConfiguration(text, reply)

@@ -15,6 +15,13 @@ import Vitrine
 /// skips to the next page. Pages load in the one view: the old page stays on screen until
 /// WebKit commits the new one.
 ///
+/// Alerts (`alert`): the alert page goes through the same `load`, over everything; the
+/// command is answered from its navigation decision, and a refused alert ends at once.
+///
+/// Proof of play: every item's turn ends in one `proof-of-play` line (`PlayRecord`): shown
+/// (from its load's end to the next item's, an alert's or the runner's stop), failed, or
+/// skipped (out of its window).
+///
 /// Ownership: owned by its container; holds the one timer (a task, cancelled on every
 /// re-arm, on `stop()` and in `deinit`) and the cover. Every callback checks the weak
 /// container, so nothing runs once the container is gone.
@@ -27,6 +34,10 @@ final class ScheduleRunner {
     let cover: DisplayCover
     /// The playlist page being loaded, once its load has started.
     private var loading: (index: Int, url: URL, started: Bool)?
+    /// The playlist item on screen, since when (its proof-of-play record is still open).
+    private var onScreen: (index: Int, url: URL, since: Date)?
+    /// The alert command waiting for its navigation decision.
+    private var alertReply: (@MainActor (RemoteReply) -> Void)?
 
     init(container: WebContainer, schedule: Schedule, calendar: LocalCalendar = LocalCalendar(),
          now: @escaping @MainActor () -> Date = { Date() }) {
@@ -48,7 +59,30 @@ final class ScheduleRunner {
     func stop() {
         timer?.cancel()
         timer = nil
+        closeRecord(at: now())
     }
+
+    /// `vitrine ctl alert URL --for DURATION`, MQTT `cmd/alert`: answered once, from the
+    /// alert page's navigation decision.
+    func alert(_ url: URL, seconds: Int, reply: @escaping @MainActor (RemoteReply) -> Void) {
+        alertReply?(.failure("replaced by a newer alert"))
+        alertReply = reply
+        loading = nil
+        closeRecord(at: now())
+        for action in scheduler.startAlert(url, for: .seconds(seconds), at: now()) { perform(action) }
+        arm()
+    }
+
+    /// `alert-clear`.
+    func clearAlert() -> Bool {
+        let actions = scheduler.clearAlert(at: now())
+        for action in actions { perform(action) }
+        arm()
+        return !actions.isEmpty
+    }
+
+    /// The alert shown now, if any.
+    var alert: SignageAlert? { scheduler.alert }
 
     /// `vitrine ctl next`.
     func next() {
@@ -74,6 +108,8 @@ final class ScheduleRunner {
             loading?.started = true
         case .finished where page.started:
             loading = nil
+            closeRecord(at: now())
+            onScreen = (page.index, page.url, now())
             scheduler.pageShown(page.index, at: now())
             arm()
         case .failed where page.started:
@@ -97,6 +133,8 @@ final class ScheduleRunner {
     private func failed(_ page: (index: Int, url: URL, started: Bool)) {
         loading = nil
         container?.record(.native(action: .schedulePageFailed, detail: "\(page.index) \(page.url.absoluteString)"))
+        let at = now()
+        container?.record(.proofOfPlay(PlayRecord(item: page.index, url: page.url.absoluteString, start: at, end: at, outcome: .failed)))
         let next = scheduler.pageFailed(page.index, at: now())
         // The next page after this turn of the main loop: the failed load's own handling
         // (its error page) goes first, and is then replaced.
@@ -118,10 +156,41 @@ final class ScheduleRunner {
         arm()
     }
 
+    /// Ends the open proof-of-play record of the item on screen.
+    private func closeRecord(at end: Date) {
+        guard let shown = onScreen else { return }
+        onScreen = nil
+        container?.record(.proofOfPlay(PlayRecord(item: shown.index, url: shown.url.absoluteString, start: shown.since, end: end,
+                                                  outcome: .shown)))
+    }
+
     private func perform(_ action: ScheduledAction) {
         guard let container, !container.isTornDown else { return }
-        container.record(action.event)
+        if let event = action.event { container.record(event) }
         switch action {
+        case .skip(let index, let url):
+            let at = now()
+            container.record(.proofOfPlay(PlayRecord(item: index, url: url.absoluteString, start: at, end: at, outcome: .skipped)))
+        case .showStart:
+            container.returnToStart()
+        case .showAlert(let url):
+            container.startLoading(url) { [weak self] outcome in
+                guard let self else { return }
+                let reply = outcome.reply(loading: url)
+                self.alertReply?(reply)
+                self.alertReply = nil
+                // A refused alert gives the screen back at once (after the decision's turn).
+                if !reply.ok {
+                    Task { @MainActor [weak self] in
+                        guard let self, self.scheduler.alert?.url == url else { return }
+                        for action in self.scheduler.alertRefused(at: self.now()) { self.perform(action) }
+                        self.arm()
+                    }
+                }
+            }
+        case .alertEnded:
+            alertReply?(.failure("the alert ended before it was shown"))
+            alertReply = nil
         case .showPage(let index, let url):
             let page = (index: index, url: url, started: false)
             loading = page
@@ -151,5 +220,6 @@ final class ScheduleRunner {
 
     isolated deinit {
         timer?.cancel()
+        alertReply?(.failure("the kiosk's window closed"))
     }
 }

@@ -20,6 +20,24 @@ extension WebContainer {
         ensureScheduleRunner().display(on)
     }
 
+    /// Shows `url` over the schedule and the screen's hours for `seconds` (the screen on);
+    /// `reply` is answered once, from the page's navigation decision. Without a
+    /// `[schedule]` a runner with an empty one is made for it: at the end the start page
+    /// comes back.
+    public func showAlert(_ url: URL, seconds: Int, reply: @escaping @MainActor (RemoteReply) -> Void) {
+        guard !isTornDown else { return reply(.failure("the kiosk's window is closed")) }
+        ensureScheduleRunner().alert(url, seconds: seconds, reply: reply)
+    }
+
+    /// Ends the alert shown; false when there was none.
+    @discardableResult
+    public func clearAlert() -> Bool {
+        scheduleRunner?.clearAlert() ?? false
+    }
+
+    /// The alert shown now, if any.
+    public var alert: SignageAlert? { scheduleRunner?.alert }
+
     /// Whether the screen is on (not covered).
     public var isDisplayOn: Bool { scheduleRunner?.isDisplayOn ?? true }
 }

@@ -104,8 +104,9 @@ enum Reference {
 
             | topic | direction | payload |
             | --- | --- | --- |
-            | `\(topics.state)` | kiosk → | retained JSON: `online`, `url`, `title`, `display`, `version`, `crashes`, `lastError`, `groups`; the broker's last will sets `{"online":false}` |
+            | `\(topics.state)` | kiosk → | retained JSON: `online`, `url`, `title`, `display`, `version`, `crashes`, `lastError`, `groups`, `alert` (`null`, or the alert's `url` and `until` in Unix seconds); the broker's last will sets `{"online":false}` |
             | `\(topics.events)` | kiosk → | every events-log line as it is written ([the events reference](events.md)) |
+            | `\(topics.proofOfPlay)` | kiosk → | each playlist item's turn: its `proof-of-play` events-log line |
             | `\(topics.screenshot)` | kiosk → | a PNG, after `cmd/screenshot` |
             | `\(topics.support)` | kiosk → | a support bundle (`.tar.gz`, at most \(SupportBundle.mqttLimit >> 20) MiB), after `cmd/support` when no `[remote] support-upload` is set |
 
@@ -116,6 +117,7 @@ enum Reference {
             case .url: "an absolute URL with a scheme, at most \(command.argumentLimit / 1024) KiB"
             case .onOff: "`on` or `off`, in any case"
             case .configuration: "a whole TOML configuration, at most \(command.argumentLimit / 1024) KiB"
+            case .alert: #"JSON `{"url":"https://…","seconds":N}`, N from 1 to \#(SignageAlert.longestSeconds)"#
             }
             text += "| `\(topics.command(command.rawValue))` | → kiosk | \(cell(payload)): \(cell(command.help)) |\n"
         }

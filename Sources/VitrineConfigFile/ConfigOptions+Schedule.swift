@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// The signage options: `[schedule]` (playlist with item windows, reloads, the screen's
+/// hours, proof of play) and `[[displays]]` with their own playlists.
+extension ConfigOptions {
+    static let scheduleOptions: [ConfigOption] = [
+        ConfigOption.section("schedule", "signage: pages in turn, reloads, the screen's hours")
+            .summarized(as: "schedule") { configuration, _ in scheduleSummary(configuration.schedule) },
+        .seconds("schedule.wake-duration", allowsZero: false, "seconds input keeps the screen on outside its hours") {
+            configurator, duration in schedule(configurator) { $0.wakeDuration = duration }
+        },
+        .tables("schedule.playlist", required: ["url", "duration"],
+                 "pages shown in turn, in order; one entry: no rotation; an entry out of its window is skipped",
+                 check: itemWindowProblem) {
+            configurator, entries in
+            schedule(configurator) { schedule in
+                schedule.playlist = playlist(entries)
+            }
+        },
+        .field("schedule.playlist.url", .url, "the page (it goes through the navigation chain)"),
+        .field("schedule.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
+        .field("schedule.playlist.days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
+        .field("schedule.playlist.from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
+        .field("schedule.playlist.until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
+        .field("schedule.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#),
+        .field("schedule.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#),
+        .integer("schedule.proof-of-play-days",
+                 .integer(expected: "a number of days from 1 to 3650", refusal: "be from 1 to 3650 (days)", where: Schedule.acceptsProofOfPlayDays),
+                 "days the daily proof-of-play files (<app data>/proof-of-play/YYYY-MM-DD.jsonl) are kept") {
+            configurator, days in schedule(configurator) { $0.proofOfPlayDays = days }
+        },
+        .tables("schedule.reload", "reloads of the page shown", check: { entry in
+            (entry["every"] == nil) == (entry["at"] == nil) ? "needs either every (seconds) or at (local times), not both" : nil
+        }) { configurator, entries in
+            schedule(configurator) { schedule in
+                schedule.reloads = entries.compactMap { entry in
+                    entry["every"]?.duration.map(ReloadRule.every) ?? entry["at"]?.times.map(ReloadRule.at)
+                }
+            }
+        },
+        .field("schedule.reload.every", .seconds(allowsZero: false, zeroMeaning: nil), "seconds between reloads"),
+        .field("schedule.reload.at", .timesOfDay, #"local times, daily, such as ["03:00"]"#),
+        .tables("schedule.display", required: ["on", "off"], "the screen's hours; outside them it is off", check: { entry in
+            entry["on"]?.time == entry["off"]?.time ? "needs different on and off times" : nil
+        }) { configurator, entries in
+            schedule(configurator) { schedule in
+                schedule.displayWindows = entries.compactMap { entry in
+                    guard let on = entry["on"]?.time, let off = entry["off"]?.time else { return nil }
+                    return DisplayWindow(on: on, off: off, days: entry["days"]?.weekdays ?? Set(Weekday.allCases))
+                }
+            }
+        },
+        .field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#),
+        .field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#),
+        .field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#),
+
+        ConfigOption.tables("displays", required: ["monitor"], "one fullscreen window per monitor, each with its own page") {
+            configurator, entries in
+            configurator.preference(\.displays, entries.compactMap { entry in
+                entry["monitor"]?.monitor.map {
+                    DisplaySetting(monitor: $0, startURL: entry["start-url"]?.url, playlist: playlist(entry["playlist"]?.entries ?? []))
+                }
+            })
+        }.summarized(as: "displays") { configuration, _ in displaysSummary(configuration) },
+        .field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#),
+        .field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)"),
+        // Read by [[displays]]'s own apply, table by table.
+        .tables("displays.playlist", required: ["url", "duration"], "this display's own playlist, as [[schedule.playlist]]",
+                check: itemWindowProblem) { configurator, _ in
+            configurator
+        },
+        .field("displays.playlist.url", .url, "the page (it goes through the navigation chain)"),
+        .field("displays.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
+        .field("displays.playlist.days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
+        .field("displays.playlist.from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
+        .field("displays.playlist.until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
+        .field("displays.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#),
+        .field("displays.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#),
+    ]
+
+    /// A date as a file writes it.
+    private static let localDate = OptionType.string(expected: LocalDate.expectation, refusal: "be a date \"YYYY-MM-DD\" that exists",
+                                                     where: { LocalDate($0) != nil })
+
+    /// What is wrong with a playlist entry's window, or nil.
+    private static func itemWindowProblem(_ entry: [String: OptionValue]) -> String? {
+        if let from = entry["from"]?.time, let until = entry["until"]?.time, from == until {
+            return "needs different from and until times (leave both out for the whole day)"
+        }
+        if let start = entry["start-date"]?.string.flatMap(LocalDate.init), let end = entry["end-date"]?.string.flatMap(LocalDate.init),
+           end < start {
+            return "has an end-date (\(end)) before its start-date (\(start))"
+        }
+        return nil
+    }
+
+    private static func schedule(_ configurator: Configurator, _ change: (inout Schedule) -> Void) -> Configurator {
+        var schedule = configurator.preferences.schedule
+        change(&schedule)
+        return configurator.preference(\.schedule, schedule)
+    }
+
+    private static func displaysSummary(_ configuration: Configuration) -> String? {
+        guard !configuration.displays.isEmpty else { return nil }
+        return configuration.displays.map { display in
+            "monitor \(display.monitor): \((display.startURL ?? configuration.startURL)?.absoluteString ?? "-")"
+                + (display.playlist.isEmpty ? "" : " (\(display.playlist.count) page(s) in turn)")
+        }.joined(separator: "; ")
+    }
+
+    /// A playlist's tables (`[[schedule.playlist]]`, `[[displays.playlist]]`), checked already.
+    private static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
+        entries.compactMap { entry in
+            guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
+            let window = ItemWindow(days: entry["days"]?.weekdays ?? Set(Weekday.allCases), from: entry["from"]?.time,
+                                    until: entry["until"]?.time, startDate: entry["start-date"]?.string.flatMap(LocalDate.init),
+                                    endDate: entry["end-date"]?.string.flatMap(LocalDate.init))
+            return PlaylistEntry(url: url, duration: duration, window: window)
+        }
+    }
+
+    private static func scheduleSummary(_ schedule: Schedule) -> String? {
+        guard !schedule.isEmpty else { return nil }
+        var parts: [String] = []
+        if !schedule.playlist.isEmpty {
+            let windowed = schedule.playlist.filter { !$0.window.isAlways }.count
+            parts.append("\(schedule.playlist.count) page(s) in turn" + (windowed > 0 ? " (\(windowed) with a window)" : ""))
+        }
+        if !schedule.reloads.isEmpty { parts.append("\(schedule.reloads.count) reload rule(s)") }
+        if !schedule.displayWindows.isEmpty { parts.append("screen hours \(schedule.displayWindows.map { "\($0.on)–\($0.off)" }.joined(separator: ", "))") }
+        return parts.joined(separator: "; ")
+    }
+}
