@@ -80,6 +80,7 @@ extension WebKitTests {
             let config = try folder.write("kiosk.toml", """
                 preset = "kiosk"
                 start-url = "\(server.url("index.html").absoluteString)"
+                [window]
                 fullscreen = false
                 [security]
                 allow-automation = true
