@@ -36,6 +36,9 @@ APT_PACKAGES += x11-utils
 # CUPS with a cups-pdf queue and poppler's pdftotext: the silent-printing test prints a
 # page through a real scheduler (its own cupsd on a loopback port) and reads the PDF's text.
 APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils
+# WebKitWebDriver: the WebDriver test drives `vitrine --automation` through it, as a
+# Selenium or WebdriverIO client would.
+APT_PACKAGES += webkit2gtk-driver
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 
@@ -58,6 +61,16 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+## install: puts this checkout's `vitrine` on the PATH (PREFIX=~/.local by default): a link
+## PREFIX/bin/vitrine to the build here, so it finds this checkout's Resources, `vitrine new`
+## projects depend on this checkout, and every later `swift build` is what runs
+PREFIX ?= $(HOME)/.local
+.PHONY: install
+install: build
+	install -d "$(PREFIX)/bin"
+	ln -sfn "$(CURDIR)/.build/debug/vitrine" "$(PREFIX)/bin/vitrine"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "add $(PREFIX)/bin to PATH: export PATH=\"$(PREFIX)/bin:\$$PATH\"";; esac
 
 ## run: the bundled demo (or ARGS="URL …"); with no display, under Xvfb with a screenshot
 run: build

@@ -11,7 +11,7 @@ enum ConfigAssembly {
     /// The preset refined by the command line alone. Nothing here can fail: only a file's
     /// handlers can (a `home` handler with no page to go to).
     static func configurator(overrides: ConfigOverrides, resources: ResourceLocator) -> Configurator {
-        let preset = overrides.preset ?? (overrides.startURL == nil && overrides.appDirectory == nil ? .app : .default)
+        let preset = overrides.preset ?? (overrides.startURL == nil && overrides.appDirectory == nil ? .demo : .default)
         let start = startingPoint(preset: preset, settings: ConfigSettings(), overrides: overrides, resources: resources)
         return refined(start, settings: ConfigSettings(), overrides: overrides)
     }

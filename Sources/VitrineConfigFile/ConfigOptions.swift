@@ -38,7 +38,7 @@ enum ConfigOptions {
             $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
         },
         .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
-        .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app preset)") {
+        .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app and demo presets)") {
             $0.preference(\.remembersWindowState, $1)
         },
 
@@ -132,6 +132,10 @@ enum ConfigOptions {
         }.summarized(as: "sandbox") { configuration, _ in
             // Only its absence is worth a glance.
             configuration.sandboxesWebProcesses ? nil : "off: web processes can read every file this user can"
+        }.localOnly(),
+        ConfigOption.bool("security.allow-automation",
+              "WebDriver may drive the app when it is started with --automation (default: yes; no for the kiosk preset); only a file sets it") {
+            $0.preference(\.allowsAutomation, $1)
         }.localOnly(),
 
         ConfigOption.section("network", "enterprise networks: a proxy, trust anchors, client certificates, credentials")
@@ -233,7 +237,7 @@ enum ConfigOptions {
     // the others refine; a download directory also changes the chain's end.
     static let preset = ConfigOption.string(
         "preset", flag: "preset", .choice(Preset.allCases.map(\.commandLineName)) { Preset(name: $0) != nil },
-        "the preset the file refines: default, product-page, payment, app, kiosk", nil
+        "the preset the file refines: default, product-page, payment, app, demo, kiosk", nil
     ).summarized(as: "preset") { _, preset in preset.commandLineName }
     static let startURL = ConfigOption.url("start-url", .url, "the page opened at start", nil)
         .summarized(as: "start URL") { configuration, _ in configuration.startURL?.absoluteString ?? "(none)" }

@@ -67,7 +67,7 @@ public struct ConfigOverrides: Sendable, Equatable {
     public var appDirectory: URL? { values[ConfigOptions.appDirectory.flag!]?.url }
 
     /// Without a configuration file: the preset refined by these options. The preset is
-    /// `preset`, else `app` (the bundled demo) when nothing says what to open, else `default`.
+    /// `preset`, else `demo` (the bundled demo) when nothing says what to open, else `default`.
     public func configurator(resources: ResourceLocator = ResourceLocator()) -> Configurator {
         ConfigAssembly.configurator(overrides: self, resources: resources)
     }

@@ -6,7 +6,7 @@ import ArgumentParser
 /// flag. Values are read as text and checked by the option's own rule
 /// (`ConfigOverrides(commandLine:)`), so the command line and the file say the same.
 struct ConfigFlags: ParsableArguments {
-    @Option(name: .customLong("preset"), help: ArgumentHelp("The preset the file refines: default, product-page, payment, app, kiosk. In a file: preset.", valueName: "preset"))
+    @Option(name: .customLong("preset"), help: ArgumentHelp("The preset the file refines: default, product-page, payment, app, demo, kiosk. In a file: preset.", valueName: "preset"))
     var preset: String?
 
     @Option(name: .customLong("allow-origin"), help: ArgumentHelp("Origins that belong to the app, besides the start page's. Repeatable; adds to the file's. In a file: allowed-origins.", valueName: "origin"))

@@ -8,17 +8,25 @@ import Vitrine
 import VitrineConfigFile
 import VitrineGTK
 
-/// `vitrine dev [DIR | URL]`: a developer's window. DIR (default: ./web, else .) is served
-/// under app://app/ and watched: a change reloads the page, debounced. A URL (a dev
-/// server's, such as Vite's) is opened with its origin added to the app's; the dev server
-/// does its own reloading. The web inspector is on.
+/// `vitrine dev [DIR | URL]`: a developer's window. In a Swift package (a `vitrine new`
+/// project: DIR, default `.`, has a Package.swift) it builds and runs the package's own
+/// program, which reloads `web/` on change; a Swift change builds and restarts it. Else DIR
+/// (default: ./web, else .) is served under app://app/ and watched: a change reloads the
+/// page, debounced. A URL (a dev server's, such as Vite's) is opened with its origin added
+/// to the app's; the dev server does its own reloading. The web inspector is on.
 struct DevCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dev",
-        abstract: "Open a folder (watched: changes reload the page) or a dev server's URL, inspector on.")
+        abstract: "Build and run your app's package, or open a folder or a dev server's URL: changes reload, inspector on.")
 
-    @Argument(help: ArgumentHelp("The app's folder, or a dev server's URL (http://localhost:5173/).", valueName: "dir-or-url"))
+    @Argument(help: ArgumentHelp("The app's package or web folder (default: . when it has a Package.swift, else ./web, else .), or a dev server's URL (http://localhost:5173/).", valueName: "dir-or-url"))
     var target: String?
+
+    @Option(help: ArgumentHelp("In a package: the program to build and run (default: the one Sources/NAME/main.swift).", valueName: "name"))
+    var product: String?
+
+    @Option(help: ArgumentHelp("In a package: swift build's build folder (default: .build in the package).", valueName: "dir"))
+    var scratchPath: String?
 
     @Option(help: ArgumentHelp("Read the app's configuration from this TOML file; the folder or URL overrides its page.", valueName: "file"))
     var config: String?
@@ -60,7 +68,29 @@ struct DevCommand: ParsableCommand {
             .userScript(UserScript(source: source, injectionTime: .documentStart, frames: .allFrames))
     }
 
+    /// The package to build and run: the folder (argument or `.`) when it has a Package.swift.
+    private func project() throws -> DevProject? {
+        guard target.flatMap(remoteURL) == nil else { return nil }
+        let folder = URL(fileURLWithPath: target ?? ".")
+        do {
+            return try DevProject(folder: folder, product: product, scratchPath: scratchPath.map { URL(fileURLWithPath: $0) })
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
+    }
+
     func run() throws {
+        if let project = try project() {
+            guard config == nil else { throw RuntimeFailure("--config is for a web folder: a package's program reads its own vitrine.toml") }
+            guard GTKRuntime.hasDisplay else {
+                throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
+            }
+            let status = MainActor.assumeIsolated {
+                ProjectDevRunner(project: project, quietPeriod: .milliseconds(quietPeriod)).run()
+            }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let url = target.flatMap(remoteURL)
         let overrides = ConfigOverrides(
             preset: config == nil ? .app : nil, startURL: url,

@@ -41,8 +41,11 @@ struct OpenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Give up (exit 2) if the first load has not finished after this many seconds; with --exit-after-load or --screenshot only.", valueName: "seconds"))
     var loadTimeout: Double = 60
 
-    @Flag(help: "Run a separate window: no single instance, no remote control (implied by --screenshot and --exit-after-load).")
+    @Flag(help: "Run a separate window: no single instance, no remote control (implied by --screenshot, --exit-after-load and --automation).")
     var newInstance = false
+
+    @Flag(help: "Be driven by WebDriver (WebKitWebDriver starts the program with it): throwaway website data, never handed to a running instance; refused by [security] allow-automation = false.")
+    var automation = false
 
     mutating func validate() throws {
         if let url, StartURL.parse(url) == nil {
@@ -93,7 +96,7 @@ struct OpenCommand: ParsableCommand {
             }
         }
         let options = VitrineApplication.RunOptions(screenshot: screenshot, exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout,
-                                                    singleInstance: !newInstance)
+                                                    singleInstance: !newInstance, automation: automation)
         let status = MainActor.assumeIsolated {
             let application = VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog,
                                                  options: options)

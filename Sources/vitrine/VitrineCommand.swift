@@ -14,9 +14,10 @@ struct VitrineCommand: ParsableCommand {
             vitrine new <name> [--template minimal|kiosk]
             vitrine dev [<dir> | <url>]
             vitrine fleet ls|push|cmd|screenshot [<options>]
+            vitrine --automation [<url>] [<options>]
             """,
         discussion: """
-            With no URL, no --config and no --app-dir, opens the bundled demo hybrid app. Presets: \
+            With no URL, no --config and no --app-dir, opens the bundled demo hybrid app (the demo preset). Presets: \
             \(Preset.allCases.map(\.commandLineName).joined(separator: ", ")).
 
             The window's options (--config, --preset, --width, --allow-origin, --app-dir, …) \

@@ -12,7 +12,7 @@ extension WebKitTests {
         let home = URL(string: "app://demo/index.html")!
 
         func openDemo() async throws -> (WebContainer, MemoryEventLog) {
-            let demo = try ContainerFixture(ConfiguratorFactory.make(for: .app))
+            let demo = try ContainerFixture(ConfiguratorFactory.make(for: .demo))
             try await demo.start(waitingFor: home)
             return (demo.container, demo.log)
         }

@@ -53,7 +53,7 @@ extension WebKitTests {
         }
 
         @Test func byDefaultThePagesProcessIsConfinedAndSeesNoneOfTheUsersFiles() throws {
-            let home = try Home(configuration: "preset = \"app\"\n")
+            let home = try Home(configuration: "preset = \"demo\"\n")
             let errors = try withLoadedDemo(home) { program, web in
                 let ancestors = processAncestors(web)
                 let below = ancestors.prefix { $0 != program }
@@ -70,7 +70,7 @@ extension WebKitTests {
         }
 
         @Test func sandboxFalseRunsThePageUnconfinedAndSaysSoAtStart() throws {
-            let home = try Home(configuration: "preset = \"app\"\n\n[security]\nsandbox = false\n")
+            let home = try Home(configuration: "preset = \"demo\"\n\n[security]\nsandbox = false\n")
             let errors = try withLoadedDemo(home) { program, web in
                 #expect(processAncestors(web).first == program)
                 #expect(mountNamespace(web) == mountNamespace(program))

@@ -50,7 +50,7 @@ struct ConfigCommandLineTests {
         (["width": ["abc"]], "--width must be positive, got abc"),
         (["width": ["-5"]], "--width must be positive, got -5"),
         (["width": ["99999999999999999999999"]], "--width must be positive, got 99999999999999999999999"),
-        (["preset": ["../../etc"]], "unknown preset '../../etc'; expected one of: default, product-page, payment, app, kiosk"),
+        (["preset": ["../../etc"]], "unknown preset '../../etc'; expected one of: default, product-page, payment, app, demo, kiosk"),
         (["allow-origin": ["https://a.example", "javascript:alert(1)"]], "--allow-origin must be an origin"),
         (["allow-origin": ["https://a.example/path"]], "--allow-origin must be an origin"),
         (["app-id": ["org.example.Shop\nX-Injected: 1"]], "--app-id must be a reverse-DNS application id"),

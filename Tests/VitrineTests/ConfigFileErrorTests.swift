@@ -134,7 +134,7 @@ struct ConfigFileErrorTests {
 
     @Test func rangesAndTypesAcrossTheSchema() throws {
         let cases: [(String, String)] = [
-            ("preset = \"lobby\"", #"kiosk.toml:1:10: preset must be one of default, product-page, payment, app, kiosk, got "lobby""#),
+            ("preset = \"lobby\"", #"kiosk.toml:1:10: preset must be one of default, product-page, payment, app, demo, kiosk, got "lobby""#),
             ("start-url = \"example.org\"", #"kiosk.toml:1:13: start-url must be an absolute URL with a scheme, such as "https://example.org/", got "example.org""#),
             ("title = 3", "kiosk.toml:1:9: title must be a string, got 3"),
             ("developer-tools = \"yes\"", #"kiosk.toml:1:19: developer-tools must be true or false, got "yes""#),

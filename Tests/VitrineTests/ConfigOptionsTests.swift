@@ -56,7 +56,7 @@ struct ConfigOptionsTests {
 
     /// The command line refuses what the file refuses, for every flag the table declares.
     @Test(arguments: [
-        ("preset", "nonsense", "unknown preset 'nonsense'; expected one of: default, product-page, payment, app, kiosk"),
+        ("preset", "nonsense", "unknown preset 'nonsense'; expected one of: default, product-page, payment, app, demo, kiosk"),
         ("width", "0", "--width must be positive, got 0"),
         ("height", "-3", "--height must be positive, got -3"),
         ("allow-origin", "https://a.example/path",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineConfigFile
 import VitrineTesting
 
 @Suite("Presets and the factory")
@@ -32,7 +33,7 @@ struct PresetTests {
         #expect(!configuration.disablesZoom)
     }
 
-    @Test func appPreset() throws {
+    @Test func demoPreset() throws {
         let resources = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: resources) }
         try FileManager.default.createDirectory(at: resources.appendingPathComponent("demo"), withIntermediateDirectories: true)
@@ -40,7 +41,7 @@ struct PresetTests {
                                       executable: URL(fileURLWithPath: "/nonexistent/bin/vitrine"))
         #expect(locator.directory.standardizedFileURL == resources.standardizedFileURL)
 
-        let configuration = try ConfiguratorFactory.make(for: .app, resources: locator).build()
+        let configuration = try ConfiguratorFactory.make(for: .demo, resources: locator).build()
         #expect(configuration.navigationChain.names == [
             "deep-link", "home", "native-route", "payment", "external-browser", "origin-allowlist", "default-allow",
         ])
@@ -56,13 +57,13 @@ struct PresetTests {
     }
 
     @MainActor
-    @Test func appPresetChainBehaves() async throws {
+    @Test func demoPresetChainBehaves() async throws {
         let resources = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: resources) }
         try FileManager.default.createDirectory(at: resources.appendingPathComponent("demo"), withIntermediateDirectories: true)
         let locator = ResourceLocator(environment: ["VITRINE_RESOURCES": resources.path],
                                       executable: URL(fileURLWithPath: "/nonexistent/bin/vitrine"))
-        let configuration = try ConfiguratorFactory.make(for: .app, resources: locator).build()
+        let configuration = try ConfiguratorFactory.make(for: .demo, resources: locator).build()
         let host = TestHost(showHomeResult: true, confirmAnswer: false)
         let context = NavigationContext(host: host, appOrigins: configuration.appOrigins)
         let chain = configuration.navigationChain
@@ -83,8 +84,46 @@ struct PresetTests {
         #expect(host.confirmations.count == 1)
     }
 
+    /// Your own app: no demo routes, no stock id, your origin open, other sites refused.
+    @MainActor
+    @Test func appPresetIsNeutral() async throws {
+        let web = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: web) }
+        let configuration = try ConfigOverrides(preset: .app, appDirectory: web).configurator().build()
+        #expect(configuration.navigationChain.names == ["external-browser", "origin-allowlist", "default-allow"])
+        #expect(configuration.strategies.identifiers == ["page", "user", "ping"])
+        #expect(configuration.remembersWindowState)
+        #expect(configuration.titleFollowsPage)
+        #expect(configuration.startURL == url("app://app/index.html"))
+        #expect(configuration.applicationID != ApplicationID.stock)
+        #expect(configuration.appOrigins == [origin("app://app")])
+
+        let host = TestHost(showHomeResult: true, confirmAnswer: false)
+        let context = NavigationContext(host: host, appOrigins: configuration.appOrigins)
+        func decide(_ string: String, _ type: NavigationAction.NavigationType = .linkActivated) async -> NavigationDecision {
+            await configuration.navigationChain.decide(NavigationAction(url: url(string), navigationType: type), context: context)
+        }
+        // The demo's routes, payment prefix and deep-link scheme are ordinary paths here.
+        for path in ["app://app/product/42", "app://app/shop/7", "app://app/pay/now", "app://app/index.html"] {
+            #expect(await decide(path) == NavigationDecision(policy: .allow, handler: "default-allow"), "\(path)")
+        }
+        #expect(await decide("vitrine-demo://cart", .other) == NavigationDecision(policy: .cancel, handler: "origin-allowlist"))
+        #expect(await decide("https://example.org/") == NavigationDecision(policy: .cancel, handler: "external-browser"))
+        #expect(await decide("https://example.org/", .other) == NavigationDecision(policy: .cancel, handler: "origin-allowlist"))
+        #expect(await decide("file:///etc/passwd", .other) == NavigationDecision(policy: .cancel, handler: "origin-allowlist"))
+        #expect(host.presentedRoutes.isEmpty && host.confirmations.isEmpty)
+        #expect(host.openedURLs == [url("https://example.org/")])
+    }
+
+    /// Nothing to open: the demo, as before; anything named: not the demo.
+    @Test func theDemoIsTheDefaultOnlyWhenNothingIsNamed() throws {
+        #expect(try ConfigOverrides().configurator().build().navigationChain.names.contains("native-route"))
+        #expect(try !ConfigOverrides(startURL: url("https://a.example/")).configurator().build()
+            .navigationChain.names.contains("native-route"))
+    }
+
     @Test func presetsDeriveFromDefault() throws {
-        for preset in Preset.allCases where preset != .app && preset != .kiosk {
+        for preset in Preset.allCases where ![.app, .demo, .kiosk].contains(preset) {
             let configuration = try ConfiguratorFactory.make(for: preset).build()
             #expect(configuration.navigationChain.names.last == "default-allow", "\(preset) ends open")
             #expect(configuration.strategies.identifiers == ["page", "user", "ping"], "\(preset) strategies")
@@ -118,13 +157,14 @@ struct PresetTests {
     }
 
     @Test func presetNames() {
-        #expect(Preset.allCases == [.default, .productPage, .payment, .app, .kiosk])
+        #expect(Preset.allCases == [.default, .productPage, .payment, .app, .demo, .kiosk])
         #expect(Preset(name: "default") == .default)
         #expect(Preset(name: "product-page") == .productPage)
         #expect(Preset(name: "productPage") == .productPage)
         #expect(Preset(name: "PRODUCT-PAGE") == .productPage)
         #expect(Preset(name: "payment") == .payment)
         #expect(Preset(name: "app") == .app)
+        #expect(Preset(name: "demo") == .demo)
         #expect(Preset(name: "kiosk") == .kiosk)
         #expect(Preset(name: "kiosque") == nil)
         #expect(Preset(name: "") == nil)

@@ -13,8 +13,9 @@ struct ProjectScaffoldTests {
         .appendingPathComponent("Resources")
 
     private func files(_ template: ProjectScaffold.Template, name: String = "Shop",
-                       dependency: ProjectScaffold.VitrineDependency = .path("/src/vitrine")) throws -> [String: String] {
-        let scaffold = try ProjectScaffold(name: name, template: template, dependency: dependency)
+                       dependency: ProjectScaffold.VitrineDependency = .path("/src/vitrine"),
+                       appID: String? = nil) throws -> [String: String] {
+        let scaffold = try ProjectScaffold(name: name, template: template, dependency: dependency, appID: appID)
         let files = try scaffold.files(templates: Self.resources.appendingPathComponent("templates"),
                                        sdkTypes: Self.resources.appendingPathComponent("sdk/vitrine.d.ts"))
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
@@ -53,8 +54,9 @@ struct ProjectScaffoldTests {
     }
 
     @Test func kioskReplacesOnlyTheConfiguration() throws {
-        let minimal = try files(.minimal)
-        let kiosk = try files(.kiosk)
+        // The same id: the program and its README name it (where the configuration is looked for).
+        let minimal = try files(.minimal, appID: "com.example.Shop")
+        let kiosk = try files(.kiosk, appID: "com.example.Shop")
         #expect(kiosk.keys.sorted() == minimal.keys.sorted())
         #expect(kiosk["vitrine.toml"]?.contains(#"preset = "kiosk""#) == true)
         #expect(kiosk.filter { $0.key != "vitrine.toml" } == minimal.filter { $0.key != "vitrine.toml" })

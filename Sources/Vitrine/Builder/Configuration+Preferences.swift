@@ -24,6 +24,7 @@ extension Configuration {
     public var dataDirectory: URL? { preferences.dataDirectory }
     public var dmabufRenderer: Bool { preferences.dmabufRenderer }
     public var sandboxesWebProcesses: Bool { preferences.sandboxesWebProcesses }
+    public var allowsAutomation: Bool { preferences.allowsAutomation }
     public var schedule: Schedule { preferences.schedule }
     public var displays: [DisplaySetting] { preferences.displays }
     public var keyboardLayout: String { preferences.keyboardLayout }

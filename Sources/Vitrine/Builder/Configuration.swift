@@ -80,10 +80,11 @@ public struct Configuration: Sendable {
 
     /// This configuration with other preferences and start page (another window, display or
     /// id of the same app); everything else as it is, `allowedOrigins` and `tabs` unless given.
-    func refined(preferences: Preferences, startURL: URL?, allowedOrigins: Set<Origin>? = nil, tabs: [Tab]? = nil) -> Configuration {
+    func refined(preferences: Preferences, startURL: URL?, allowedOrigins: Set<Origin>? = nil, tabs: [Tab]? = nil,
+                 strategies: ScriptMessageStrategies? = nil, userScripts: [UserScript]? = nil) -> Configuration {
         Configuration(
-            preferences: preferences, startURL: startURL, navigationChain: navigationChain, strategies: strategies,
-            userScripts: userScripts, allowedOrigins: allowedOrigins ?? self.allowedOrigins, appDirectory: appDirectory,
+            preferences: preferences, startURL: startURL, navigationChain: navigationChain, strategies: strategies ?? self.strategies,
+            userScripts: userScripts ?? self.userScripts, allowedOrigins: allowedOrigins ?? self.allowedOrigins, appDirectory: appDirectory,
             tabs: tabs ?? self.tabs, strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions,
             tlsExceptions: tlsExceptions, network: network, capabilities: capabilities)
     }

@@ -36,6 +36,9 @@ public struct Preferences: Sendable, Equatable {
     /// Web processes run under bubblewrap (their own mount, pid and network namespaces, a
     /// seccomp filter, no view of `$HOME`). Process-wide: the first container's choice holds.
     public var sandboxesWebProcesses = true
+    /// Whether `--automation` may hand the app to a WebDriver session (`[security]
+    /// allow-automation`); the kiosk preset refuses it.
+    public var allowsAutomation = true
     /// Signage: pages in turn, reloads, the screen's hours (`[schedule]`); empty: none.
     public var schedule = Schedule()
     /// One fullscreen window per listed monitor (`[[displays]]`); empty: one window.
@@ -58,7 +61,7 @@ public struct Preferences: Sendable, Equatable {
     /// configuration that names no id keeps the running app's.
     public internal(set) var applicationIDIsDerived = false
     /// Keep the first window's size, position (X11) and maximized state per application id
-    /// and restore them at start (`[window] remember`; the `app` preset's default).
+    /// and restore them at start (`[window] remember`; the `app` and `demo` presets' default).
     public var remembersWindowState = false
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?

@@ -33,12 +33,22 @@ public enum ConfiguratorFactory {
                     DefaultAllowHandler(),
                 ])
         case .app:
+            // Your own app: your start page (the app folder's index or `start-url`), the
+            // origin allowlist (links elsewhere go to the desktop's browser), the window
+            // remembered. No routes of its own: every path of the app's origin loads.
+            return make(for: .productPage)
+                .preference(\.remembersWindowState, true)
+                .navigationHandlers([
+                    ExternalBrowserHandler(),
+                    OriginAllowlistHandler(),
+                    DefaultAllowHandler(),
+                ])
+        case .demo:
             let home = AppDirectory(path: resources.demoDirectory, host: demoHost).rootURL
                 .appendingPathComponent("index.html")
-            return make(for: .productPage)
+            return make(for: .app)
                 .title("Vitrine demo")
                 .appID(ApplicationID.stock)
-                .preference(\.remembersWindowState, true)
                 .appDirectory(resources.demoDirectory, host: demoHost)
                 .startURL(home)
                 .navigationHandlers([
@@ -63,6 +73,7 @@ public enum ConfiguratorFactory {
                 .disableZoom()
                 .developerTools(false)
                 .kiosk(KioskOptions())
+                .preference(\.allowsAutomation, false)
                 .removingStrategy(PageStrategy.identifier)
                 .navigationHandlers([
                     OriginAllowlistHandler(),

@@ -6,8 +6,12 @@ public enum Preset: String, CaseIterable, Sendable {
     case productPage
     /// Payment pages verified natively, then deep links, then everything else allowed.
     case payment
-    /// The bundled demo hybrid app: every built-in handler and strategy in use.
+    /// Your own app: `product-page` with the window remembered and the origin allowlist
+    /// (links to other sites open in the desktop's browser); no routes of its own.
     case app
+    /// The bundled demo hybrid app: every built-in handler and strategy in use (the
+    /// preset when nothing says what to open).
+    case demo
     /// An unattended fullscreen kiosk: locked down, only allowed origins, recovers by itself.
     case kiosk
 

@@ -37,12 +37,22 @@ public final class VitrineApplication: EventSink {
         public var loadTimeout: Double
         /// Be the session bus's instance of the app's id (false: run alone, no remote control).
         public var singleInstance: Bool
+        /// A one-shot run's first load counts once the page's SDK has also registered with
+        /// the bridge (an app's own page, which has the SDK: its bridge is up, whatever it shows).
+        public var waitsForSDK: Bool
+        /// Be driven by a WebDriver session (`--automation`, see `AutomationHost`): never
+        /// the bus's instance, throwaway website data; refused where the configuration
+        /// says so (status 1).
+        public var automation: Bool
 
-        public init(screenshot: String? = nil, exitAfterLoad: Bool = false, loadTimeout: Double = 60, singleInstance: Bool = true) {
+        public init(screenshot: String? = nil, exitAfterLoad: Bool = false, loadTimeout: Double = 60, singleInstance: Bool = true,
+                    waitsForSDK: Bool = false, automation: Bool = false) {
+            self.automation = automation
             self.screenshot = screenshot
             self.exitAfterLoad = exitAfterLoad
             self.loadTimeout = loadTimeout
             self.singleInstance = singleInstance
+            self.waitsForSDK = waitsForSDK
         }
     }
 
@@ -86,6 +96,9 @@ public final class VitrineApplication: EventSink {
     private let oneShot: Bool
     private(set) var status: Int32 = 0
     private var firstLoadSettled = false
+    /// With `waitsForSDK`: whether the first page's load finished, whether its SDK registered.
+    private var firstLoadFinishedWaitingForSDK = false
+    private var sdkReady: Bool
     private(set) var remote: RemoteControl?
     /// The one dispatch of remote commands, from the bus and from MQTT.
     let dispatch = RemoteDispatch()
@@ -103,9 +116,24 @@ public final class VitrineApplication: EventSink {
     /// The daily proof-of-play files, with a playlist (`[[schedule.playlist]]`, `[[displays.playlist]]`).
     var proofOfPlay: ProofOfPlayLog?
 
+    /// Set when `vitrine dev` runs this program (`DevSession`): the web folder's watch.
+    private let devSession: DevSession?
+    private var devReloader: DevReloader?
+    /// A WebDriver session drives the app (`RunOptions.automation`).
+    let automation: Bool
+    var automationHost: AutomationHost?
+    /// Whether the session has had the first window's view (later requests get new windows).
+    var gaveFirstViewToAutomation = false
+
     public init(configuration: Configuration, configFile: ConfigurationFile? = nil, eventLog: JSONLinesEventLog? = nil,
                 options: RunOptions = RunOptions()) {
-        self.configuration = configuration
+        // Under `vitrine dev`: the inspector on, the page's errors in the terminal, the web
+        // folder watched, and never handed to another instance.
+        let dev = DevSession()
+        devSession = dev
+        automation = options.automation
+        let driven = options.automation ? configuration.forAutomation() : configuration
+        self.configuration = dev == nil ? driven : Self.forDevelopment(driven)
         self.configFile = configFile
         self.eventLog = eventLog
         screenshot = options.screenshot
@@ -113,7 +141,8 @@ public final class VitrineApplication: EventSink {
         loadTimeout = options.loadTimeout
         // A one-shot run (screenshot, exit after load) is never handed to another window.
         oneShot = screenshot != nil || exitAfterLoad
-        singleInstance = options.singleInstance && !oneShot
+        singleInstance = options.singleInstance && !oneShot && devSession == nil && !options.automation
+        sdkReady = !options.waitsForSDK
         dispatch.quit = { GTKRuntime.quit() }
     }
 
@@ -126,6 +155,10 @@ public final class VitrineApplication: EventSink {
         // The log is batched per main-loop turn: whatever waits is written on every way out
         // (a handed-over start records its navigation decision without any loop turn).
         defer { eventLog?.flush() }
+        if automation, let refusal = configuration.automationRefusal {
+            printToStandardError("\(Self.programName): error: \(refusal)")
+            return 1
+        }
         let sandbox = SandboxCheck(configuration)
         GTKRuntime.initialize(applicationID: applicationID)
         // A clear error and a non-zero exit rather than WebKit aborting (or a blank window) later.
@@ -135,9 +168,11 @@ public final class VitrineApplication: EventSink {
         }
         moveLegacyData()
         if !oneShot { proofOfPlay = makeProofOfPlayLog() }
-        if !configuration.displays.isEmpty && !oneShot { return runDisplays() }
+        if !configuration.displays.isEmpty && !oneShot && !automation { return runDisplays() }
+        ProcessWebContext.automation = automation
         let container = makeContainer(configuration)
         self.container = container
+        if automation { startAutomation() }
         if singleInstance {
             // The page starts loading (and WebKit's processes starting) while the bus
             // answers; the window is shown only once this process is the instance.
@@ -166,23 +201,36 @@ public final class VitrineApplication: EventSink {
         container.loadObservers.append { [weak self, weak container] event, _ in
             guard let self, let container, !self.firstLoadSettled else { return }
             switch event {
+            case .finished where !self.sdkReady: self.firstLoadFinishedWaitingForSDK = true
             case .finished: self.firstLoadFinished(container)
             case .failed where self.oneShot: self.finish(status: 1, message: "the first load failed")
             default: break
             }
         }
+        container.sdkReadyObservers.append { [weak self, weak container] _ in
+            guard let self, let container, !self.sdkReady else { return }
+            self.sdkReady = true
+            if self.firstLoadFinishedWaitingForSDK && !self.firstLoadSettled { self.firstLoadFinished(container) }
+        }
         if oneShot {
             Task { @MainActor [weak self] in
                 try? await Task.sleep(for: .seconds(self?.loadTimeout ?? 60))
                 guard let self, !self.firstLoadSettled else { return }
-                self.finish(status: 2, message: "the first load did not finish within \(self.loadTimeout) s")
+                self.finish(status: 2, message: self.firstLoadFinishedWaitingForSDK
+                    ? "the page loaded but its SDK did not start within \(self.loadTimeout) s (is \(ResourceLocator().sdkDirectory.path) readable?)"
+                    : "the first load did not finish within \(self.loadTimeout) s")
             }
+        }
+        if let devSession {
+            devReloader = DevReloader(container: container, folder: devSession.watchedFolder)
+            printToStandardError("vitrine dev: \(Self.programName) watching \(devSession.watchedFolder.path)")
         }
         container.start()
         metricsFile?.start()
         serviceNotifier?.startWatchdog()
         runLoop()
         serviceNotifier?.stop()
+        devReloader = nil
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:
         // its owners hand back what they hold (the screen saver's inhibition, a dialog).
         if let container = self.container { close(container) }
@@ -340,6 +388,14 @@ public final class VitrineApplication: EventSink {
 }
 
 extension VitrineApplication {
+    /// `configuration` as `vitrine dev` runs it: the page's errors printed as its own are.
+    static func forDevelopment(_ configuration: Configuration) -> Configuration {
+        let script = ResourceLocator().sdkDirectory.appendingPathComponent("dev-console.js")
+        let source = try? String(contentsOf: script, encoding: .utf8)
+        if source == nil { printToStandardError("vitrine dev: \(script.path) cannot be read: the page's errors are not printed here") }
+        return configuration.forDevelopment(consoleScript: source) { printToStandardError("vitrine dev: " + $0) }
+    }
+
     /// The program's name, which opens its lines on standard error.
     nonisolated static var programName: String { ProcessInfo.processInfo.processName }
 }

@@ -7,7 +7,8 @@ import Foundation
 import Vitrine
 
 /// Watches a folder and every folder under it with GLib's file monitor (one
-/// `GFileMonitor` per folder: GLib's monitors are not recursive), and tells `onEvent` each
+/// `GFileMonitor` per folder: GLib's monitors are not recursive; `recursive: false` for
+/// the folder alone), and tells `onEvent` each
 /// file event with the file's path. A folder created later is watched too.
 ///
 /// Owns its monitors and their signal connections: cancelled, disconnected and released in
@@ -18,7 +19,11 @@ public final class FolderWatch {
     private let signals = SignalConnections()
     private var monitors: [String: GObjectReference<GFileMonitor>] = [:]
 
-    public init(folder: URL) {
+    /// Whether folders under the watched one (and folders created later) are watched too.
+    private let recursive: Bool
+
+    public init(folder: URL, recursive: Bool = true) {
+        self.recursive = recursive
         watchTree(folder.standardizedFileURL.path)
     }
 
@@ -27,6 +32,7 @@ public final class FolderWatch {
 
     private func watchTree(_ root: String) {
         watch(root)
+        guard recursive else { return }
         let below = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
         for relative in below where FileSystem.isDirectory(root + "/" + relative) { watch(root + "/" + relative) }
     }
@@ -45,7 +51,7 @@ public final class FolderWatch {
 
     fileprivate func changed(path: String, event: GFileMonitorEvent) {
         let translated = Self.event(event)
-        if translated == .created || translated == .movedIn, FileSystem.isDirectory(path) { watchTree(path) }
+        if recursive, translated == .created || translated == .movedIn, FileSystem.isDirectory(path) { watchTree(path) }
         onEvent?(path, translated)
     }
 
@@ -71,8 +77,11 @@ public final class FolderWatch {
 
 /// `changed`: `void (*)(GFileMonitor*, GFile *file, GFile *other, GFileMonitorEvent, gpointer)`.
 private let onChanged: @convention(c) (UnsafeMutablePointer<GFileMonitor>?, OpaquePointer?,
-                                       OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = { _, file, _, event, data in
-    guard let file, let cPath = g_file_get_path(file) else { return }
+                                       OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = { _, file, other, event, data in
+    // A rename is told by the name the file has now (an editor's or an atomic save's
+    // temporary file renamed over the real one is a change of the real one).
+    let named = event == G_FILE_MONITOR_EVENT_RENAMED ? other ?? file : file
+    guard let named, let cPath = g_file_get_path(named) else { return }
     let path = String(cString: cPath)
     g_free(cPath)
     onMainLoop(data) { SignalContext.owner($0, as: FolderWatch.self)?.changed(path: path, event: event) }

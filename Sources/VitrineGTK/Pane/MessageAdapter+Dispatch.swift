@@ -21,6 +21,9 @@ extension MessageAdapter {
         guard jsc_value_is_string(value) != 0, let text = takeString(jsc_value_to_string(value)),
               let registration = FrameRegistration(text) else { return }
         frames.apply(registration).forEach(closeChannels)
+        if case .document(_, true, _, let url) = registration, let url = URL(string: url), let container = pane?.container {
+            for observer in container.sdkReadyObservers { observer(url) }
+        }
     }
 
     /// Answers one message on the shared `NAME` handler exactly once: find the frame by the

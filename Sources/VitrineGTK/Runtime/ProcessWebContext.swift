@@ -12,6 +12,9 @@ import Vitrine
 @MainActor
 enum ProcessWebContext {
     private static var context: UnsafeMutablePointer<WebKitWebContext>?
+    /// A WebDriver session drives this process (`--automation`): the context allows
+    /// automation and every view is made controlled by it. Set before the first container.
+    static var automation = false
 
     /// The process's context, made for `configuration` the first time.
     @discardableResult
@@ -27,6 +30,7 @@ enum ProcessWebContext {
         // by this process (AppSchemeHandler) and streamed to the page, so the app folder
         // needs none either. Nothing is added with webkit_web_context_add_path_to_sandbox.
         webkit_web_context_set_sandbox_enabled(made, configuration.sandboxesWebProcesses ? 1 : 0)
+        if automation { webkit_web_context_set_automation_allowed(made, 1) }
         context = made
         return made
     }
@@ -41,10 +45,18 @@ enum ProcessWebContext {
 
     /// A new view of the process's context, with `contentManager` (floating, as GTK makes it).
     static func makeView(contentManager: UnsafeMutablePointer<WebKitUserContentManager>) -> UnsafeMutablePointer<WebKitWebView> {
-        newObject(webkit_web_view_get_type(), [
+        var properties = [
             ("web-context", objectValue(current, webkit_web_context_get_type())),
             ("user-content-manager", objectValue(contentManager, webkit_user_content_manager_get_type())),
-        ])
+        ]
+        if automation {
+            // Construct-only: WebKit hands the session only views made controlled by it.
+            var controlled = GValue()
+            g_value_init(&controlled, GType(5 << 2)) // G_TYPE_BOOLEAN, a macro Swift cannot import
+            g_value_set_boolean(&controlled, 1)
+            properties.append(("is-controlled-by-automation", controlled))
+        }
+        return newObject(webkit_web_view_get_type(), properties)
     }
 
     /// A GValue holding a new reference to `object`.

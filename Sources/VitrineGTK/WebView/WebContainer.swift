@@ -35,6 +35,9 @@ public final class WebContainer: ContainerHost {
     public var loadObservers: [(ContainerEvent.LoadEvent, URL?) -> Void] = []
     /// Told the active page's new title (WebKit may report it after the load finished).
     public var titleObservers: [(String) -> Void] = []
+    /// Told the URL of each main document whose SDK registered with the bridge (its frame
+    /// registrar's first message: the page's bridge is up), in any pane.
+    public var sdkReadyObservers: [(URL) -> Void] = []
 
     /// The container's reference to its window (GTK keeps another until it is destroyed).
     private let windowReference: GObjectReference<GtkWidget>

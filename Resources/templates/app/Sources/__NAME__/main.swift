@@ -1,5 +1,5 @@
 // __NAME__: a Vitrine window showing web/ (served as app://app/), whose page calls `greet`.
-// Run it from this folder: `swift run __NAME__` (the window reads ./vitrine.toml).
+// `swift run __NAME__` (from any folder: the program finds its vitrine.toml, see below).
 import Foundation
 import Vitrine
 import VitrineConfigFile
@@ -30,21 +30,29 @@ struct Greet: TypedScriptMessageStrategy {
     }
 }
 
-/// The command line: `--config FILE` (default ./vitrine.toml), `--screenshot FILE` and
-/// `--exit-after-load` (for tests and CI: end once the page shows Swift's answer; exit
-/// status 2 if it has not within 60 s).
+/// The app's id, as vitrine.toml names it: `~/.config/<id>/vitrine.toml` is one of the
+/// places the configuration is looked for.
+let appID = "__APP_ID__"
+
+/// The command line: `--config FILE` (default: vitrine.toml next to this program, else in
+/// this package's folder, else in `~/.config/<app id>/`), `--screenshot FILE` and
+/// `--exit-after-load` (for tests and CI: end once the page has loaded and its bridge to
+/// Swift is up; exit status 2 if not within 60 s), `--automation` (driven by WebDriver,
+/// through WebKitWebDriver).
 struct Options {
-    var config = "vitrine.toml"
+    var config: String?
     var screenshot: String?
     var exitAfterLoad = false
+    var automation = false
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
-            case "--config": config = rest.popFirst() ?? config
+            case "--config": config = rest.popFirst()
             case "--screenshot": screenshot = rest.popFirst()
             case "--exit-after-load": exitAfterLoad = true
+            case "--automation": automation = true
             default: FileHandle.standardError.write(Data("__NAME__: unknown argument \(argument)\n".utf8))
             }
         }
@@ -52,12 +60,21 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+/// This package's folder, where `swift build` compiled this file (absent in a shipped app).
+let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+guard let configPath = options.config
+        ?? ConfigFileLocation.find(executable: executable, packageFolder: packageFolder, appID: appID)?.path else {
+    let places = ConfigFileLocation.candidates(executable: executable, packageFolder: packageFolder, appID: appID)
+    FileHandle.standardError.write(Data("__NAME__: no vitrine.toml in \(places.map(\.path).joined(separator: ", ")); give one with --config FILE\n".utf8))
+    exit(1)
+}
 
 /// The app's Configurator: the TOML file's settings (its `app-id` among them), then this
 /// app's own strategy. A configuration pushed over MQTT is read the same way.
 @MainActor
 func configuration(text: String? = nil) throws -> Configuration {
-    let file = try text.map { try ConfigFile(text: $0, path: options.config) } ?? ConfigFile(path: options.config)
+    let file = try text.map { try ConfigFile(text: $0, path: configPath) } ?? ConfigFile(path: configPath)
     return try file.configurator().strategy(Greet()).build()
 }
 
@@ -70,30 +87,13 @@ MainActor.assumeIsolated {
         exit(1)
     }
     // The application object: one instance per app id on the session bus (a second start
-    // brings this window forward), remote control, notifications, MQTT, metrics.
-    let oneShot = options.exitAfterLoad || options.screenshot != nil
+    // brings this window forward), remote control, notifications, MQTT, metrics. A one-shot
+    // run (--exit-after-load, --screenshot) runs alone and waits for the page's load and its
+    // SDK, whatever the page shows.
     let app = VitrineApplication(
         configuration: initial,
-        configFile: .init(path: options.config) { try configuration(text: $0) },
-        options: .init(singleInstance: !oneShot))
-    if oneShot {
-        // A page that never answers (no bridge, a script error) must not hang a CI job.
-        Task { @MainActor in
-            try? await Task.sleep(for: .seconds(60))
-            FileHandle.standardError.write(Data("__NAME__: the page showed no answer from Swift within 60 s\n".utf8))
-            exit(2)
-        }
-        // web/app.js puts Swift's answer in the title: that is when the page is ready.
-        app.containerObservers.append { container in
-            container.titleObservers.append { [weak container] title in
-                guard let container, title.hasSuffix("from Swift!") else { return }
-                print("title: \(title)")
-                Task { @MainActor in
-                    if let screenshot = options.screenshot { try? await container.snapshot(to: screenshot) }
-                    if options.exitAfterLoad { GTKRuntime.quit() }
-                }
-            }
-        }
-    }
+        configFile: .init(path: configPath) { try configuration(text: $0) },
+        options: .init(screenshot: options.screenshot, exitAfterLoad: options.exitAfterLoad, waitsForSDK: true,
+                       automation: options.automation))
     exit(app.run())
 }

@@ -1,0 +1,57 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program started with GLib's `GSubprocess`: its standard output and error are this
+/// program's (a compiler's errors reach the terminal as they come), `onExit` is told its
+/// status once, on the main loop (also when this object is gone: an owner's `onExit`
+/// holds the owner weakly). Owns its reference to the subprocess; the pending wait holds another.
+@MainActor
+final class ChildProcess {
+    private let process: OpaquePointer
+    let arguments: [String]
+
+    /// Starts `arguments[0]` (searched in `PATH`) with `environment` added to this process's.
+    init(_ arguments: [String], environment: [(String, String)] = [],
+         onExit: @escaping @MainActor (Int32) -> Void) throws(GLibError) {
+        self.arguments = arguments
+        let launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE)
+        defer { g_object_unref(gptr(launcher!)) }
+        for (name, value) in environment { g_subprocess_launcher_setenv(launcher, name, value, 1) }
+        let copies = arguments.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var argv: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) }
+        argv.append(nil)
+        var error: UnsafeMutablePointer<GError>?
+        guard let process = g_subprocess_launcher_spawnv(launcher, &argv, &error) else {
+            throw GLibError.take(&error, "cannot start \(arguments.first ?? "")")
+        }
+        self.process = process
+        g_object_ref(gptr(process)) // the wait below holds its own until it calls back
+        let waited = process
+        AsyncCallback.call({ callback, data in
+            g_subprocess_wait_async(waited, nil, callback, data)
+        }, finish: { _, result in
+            defer { g_object_unref(gptr(waited)) }
+            _ = g_subprocess_wait_finish(waited, result, nil)
+            let status: Int32 = g_subprocess_get_if_exited(waited) != 0
+                ? g_subprocess_get_exit_status(waited) : 128 + g_subprocess_get_term_sig(waited)
+            onExit(status)
+        })
+    }
+
+    /// Asks the program to end (SIGTERM); `onExit` follows.
+    func terminate() {
+        g_subprocess_send_signal(process, SIGTERM)
+    }
+
+    isolated deinit {
+        g_object_unref(gptr(process))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+extension WebKitTests {
+    /// `vitrine --automation` driven through Debian's WebKitWebDriver by plain W3C WebDriver
+    /// requests, as a Selenium or WebdriverIO client sends them (docs/apps/testing.md): the
+    /// session's views keep the app's chain, strategies and origin rules; a kiosk stays a
+    /// kiosk; `[security] allow-automation = false` refuses; deleting the session ends the program.
+    @Suite
+    struct WebDriverTests {
+        static let page = """
+            <!doctype html><title>driven</title>
+            <p id="greeting">Hello from the page</p>
+            """
+
+        /// The capabilities a client sends for the built `vitrine` with `arguments`.
+        private func capabilities(_ arguments: [String]) throws -> [String: Any] {
+            ["browserName": "vitrine",
+             "webkitgtk:browserOptions": ["binary": try BuiltProducts.path("vitrine"), "args": ["--automation"] + arguments]]
+        }
+
+        /// The pids of running programs whose command line contains `marker`.
+        private func programs(containing marker: String) -> [Int32] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(Int32.init).filter { pid in
+                guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                return String(decoding: data, as: UTF8.self).contains(marker)
+            }
+        }
+
+        private func environment(_ folder: borrowing ConfigFolder) -> [String: String] {
+            ProgramRun.environment(dataHome: folder.path + "/data").merging(["NO_AT_BRIDGE": "1"]) { $1 }
+        }
+
+        @Test(.timeLimit(.minutes(3)))
+        func aClientDrivesTheAppThroughTheAppsOwnRules() throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page, "next.html": Self.page.replacingOccurrences(of: "driven", with: "next")])
+            defer { server.stop() }
+            let folder = try ConfigFolder()
+            let events = folder.path + "/events.jsonl"
+            let driver = try WebKitWebDriver(environment: environment(folder))
+            let session = try driver.newSession(capabilities: capabilities(["--events", events, server.url("index.html").absoluteString])).get()
+
+            #expect(try driver.request("POST", "/session/\(session)/url", ["url": server.url("next.html").absoluteString]).status == 200)
+            #expect(try driver.request("GET", "/session/\(session)/url").value as? String == server.url("next.html").absoluteString)
+            #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "next")
+            let found = try driver.request("POST", "/session/\(session)/element", ["using": "css selector", "value": "#greeting"])
+            let element = try #require((found.value as? [String: Any])?[webDriverElementKey] as? String, "\(found)")
+            #expect(try driver.request("GET", "/session/\(session)/element/\(element)/text").value as? String == "Hello from the page")
+            #expect(try driver.request("POST", "/session/\(session)/execute/sync",
+                                       ["script": "return document.title + ' ' + arguments[0]", "args": [7]]).value as? String == "next 7")
+            // The app's strategies answer the driven page, through the SDK as in any window.
+            let pinged = try driver.request("POST", "/session/\(session)/execute/async", ["args": [], "script": """
+                const done = arguments[arguments.length - 1];
+                vitrine.invoke('ping', {n: 41}).then(r => done(JSON.stringify(r)), e => done('refused: ' + e.message));
+                """])
+            #expect(pinged.value as? String == #"{"n":41}"#, "\(pinged)")
+            // The driver's navigation went through the app's chain, logged as every decision is.
+            let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+            #expect(eventLines(in: events).contains { $0["type"] == "navigation" && $0["url"] == server.url("next.html").absoluteString && $0["policy"] == "allow" },
+                    "\(log)")
+
+            #expect(try driver.request("DELETE", "/session/\(session)").status == 200)
+            let deadline = Date().addingTimeInterval(20)
+            while !programs(containing: events).isEmpty && Date() < deadline { usleep(100_000) }
+            #expect(programs(containing: events).isEmpty, "the program ends with its session")
+        }
+
+        /// A kiosk that allows automation is still a kiosk: the driver's navigation to another
+        /// origin is refused by the chain, and the page stays.
+        @Test(.timeLimit(.minutes(3)))
+        func aKioskStaysAKioskUnderAutomation() throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            defer { server.stop() }
+            let foreign = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>foreign</title>"])
+            defer { foreign.stop() }
+            let folder = try ConfigFolder()
+            let events = folder.path + "/events.jsonl"
+            let config = try folder.write("kiosk.toml", """
+                preset = "kiosk"
+                start-url = "\(server.url("index.html").absoluteString)"
+                [window]
+                fullscreen = false
+                [security]
+                allow-automation = true
+                """)
+            let driver = try WebKitWebDriver(environment: environment(folder))
+            let session = try driver.newSession(capabilities: capabilities(["--config", config, "--events", events])).get()
+            let start = try driver.request("GET", "/session/\(session)/url").value as? String
+            #expect(start == server.url("index.html").absoluteString)
+
+            let refused = foreign.url("index.html", host: "localhost").absoluteString
+            _ = try driver.request("POST", "/session/\(session)/url", ["url": refused], timeout: 30)
+            #expect(try driver.request("GET", "/session/\(session)/url").value as? String == start)
+            #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "driven")
+            let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+            #expect(eventLines(in: events).contains { $0["type"] == "navigation" && $0["url"] == refused && $0["policy"] == "cancel" }, "\(log)")
+            #expect(!foreign.requestedPaths.contains { $0.hasPrefix("/index.html") }, "the foreign page was never fetched")
+            _ = try driver.request("DELETE", "/session/\(session)")
+        }
+
+        /// `allow-automation = false` (the kiosk preset's default): `--automation` exits at
+        /// once with the reason, before any window; nothing for a driver to attach to.
+        @Test func aConfigurationThatRefusesAutomationExitsWithTheReason() throws {
+            let folder = try ConfigFolder()
+            let kiosk = try folder.write("kiosk.toml", "preset = \"kiosk\"\nstart-url = \"http://127.0.0.1:9/\"\n")
+            let refused = try runProcess(try BuiltProducts.path("vitrine"), ["--automation", "--config", kiosk], timeout: 30,
+                                         environment: environment(folder))
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("automation is refused by this configuration ([security] allow-automation = false"), "\(refused.stderr)")
+
+            let app = try folder.write("app.toml", "preset = \"app\"\nstart-url = \"http://127.0.0.1:9/\"\n[security]\nallow-automation = false\n")
+            let alsoRefused = try runProcess(try BuiltProducts.path("vitrine"), ["--automation", "--config", app], timeout: 30,
+                                             environment: environment(folder))
+            #expect(alsoRefused.status == 1, "\(alsoRefused.stderr)")
+        }
+    }
+}

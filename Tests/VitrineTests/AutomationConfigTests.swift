@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import Vitrine
+import VitrineConfigFile
+import VitrineTesting
+
+/// `--automation`'s decisions: who may be driven, what a session keeps, the name it matches.
+@Suite("Automation (WebDriver) configuration")
+struct AutomationConfigTests {
+    private func configuration(_ text: String) throws -> Configuration {
+        try ConfigFile(text: text, path: "/tmp/automation.toml").configuration(overrides: ConfigOverrides())
+    }
+
+    @Test func kiosksRefuseAutomationUnlessTheirFileAllowsIt() throws {
+        #expect(try configuration("preset = \"kiosk\"\nstart-url = \"https://k.example/\"").automationRefusal?
+            .contains("[security] allow-automation = false") == true)
+        #expect(try configuration("preset = \"kiosk\"\nstart-url = \"https://k.example/\"\n[security]\nallow-automation = true")
+            .automationRefusal == nil)
+        #expect(try configuration("preset = \"app\"\nstart-url = \"https://a.example/\"").automationRefusal == nil)
+        #expect(try configuration("preset = \"app\"\nstart-url = \"https://a.example/\"\n[security]\nallow-automation = false")
+            .automationRefusal != nil)
+    }
+
+    /// Only a file says it: the command line (which the driver's client writes) cannot.
+    @Test func theCommandLineCannotAllowAutomation() {
+        #expect(throws: ConfigCommandLineError.self) { try ConfigOverrides(commandLine: ["allow-automation": ["true"]]) }
+    }
+
+    /// A pushed configuration cannot change it either.
+    @Test func aPushCannotAllowAutomation() {
+        let pushed = "preset = \"kiosk\"\nstart-url = \"https://k.example/\"\n[security]\nallow-automation = true\n"
+        #expect(throws: ConfigFileError.self) { try ConfigFile.checkPush(pushed, replacing: nil, at: "/tmp/kiosk.toml") }
+    }
+
+    @Test func aSessionKeepsNothingAndTheLayoutIsNotRestored() throws {
+        let kept = try configuration("""
+            preset = "app"
+            start-url = "https://a.example/"
+            [storage]
+            persistent = true
+            data-directory = "/tmp/kept"
+            """)
+        #expect(kept.websiteDataStorage == .persistent(directory: URL(fileURLWithPath: "/tmp/kept")))
+        #expect(kept.remembersWindowState)
+        let driven = kept.forAutomation()
+        #expect(driven.websiteDataStorage == .ephemeral)
+        #expect(!driven.remembersWindowState)
+        #expect(driven.navigationChain.names == kept.navigationChain.names, "the same chain")
+        #expect(driven.strategies.identifiers == kept.strategies.identifiers, "the same strategies")
+        #expect(driven.appOrigins == kept.appOrigins && driven.startURL == kept.startURL)
+    }
+
+    @Test func theBrowserNameIsVitrineOrTheAppsOwnId() throws {
+        #expect(try ConfigOverrides().configurator().build().automationBrowserName == "vitrine")
+        #expect(try ConfigOverrides(startURL: URL(string: "https://a.example/")).configurator().build().automationBrowserName == "vitrine")
+        #expect(try configuration("app-id = \"com.example.Notes\"\nstart-url = \"https://a.example/\"").automationBrowserName
+            == "com.example.Notes")
+    }
+}
