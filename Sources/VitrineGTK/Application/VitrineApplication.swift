@@ -254,32 +254,10 @@ public final class VitrineApplication: EventSink {
         return true
     }
 
-    /// A support bundle of the running kiosk (`cmd/support`, `vitrine ctl support-bundle`).
-    func supportBundle() async throws -> [UInt8] {
-        guard let container else { throw RemoteCommandError("the kiosk has no window") }
-        var maker = SupportBundleMaker(events: recentEvents.lines, metrics: (metricsFile?.metrics ?? bundleMetrics).render(memory: nil),
-                                       container: container)
-        if let configFile, let redact = configFile.redact {
-            let text = FileManager.default.contents(atPath: configFile.path).map { String(decoding: $0, as: UTF8.self) }
-            maker.configuration = text.flatMap(redact)
-            if maker.configuration == nil { maker.configurationMissing = "cannot read \(configFile.path) as TOML" }
-        }
-        return try await maker.make()
-    }
-
     /// The main loop: the application's (`g_application_run`) when this process is the
     /// app's instance, else GTK's.
     func runLoop() {
         if let remote { remote.run() } else { GTKRuntime.run() }
-    }
-
-    /// `<app data>/proof-of-play/`, when the configuration has a playlist; its write errors are printed once each.
-    private func makeProofOfPlayLog() -> ProofOfPlayLog? {
-        guard !configuration.schedule.playlist.isEmpty || configuration.displays.contains(where: { !$0.playlist.isEmpty }) else { return nil }
-        let log = ProofOfPlayLog(folder: configuration.appDataDirectory.appendingPathComponent("proof-of-play"),
-                                 keepDays: configuration.schedule.proofOfPlayDays)
-        log.onError = { printToStandardError("\(Self.programName): proof of play: \($0)") }
-        return log
     }
 
     /// Data earlier versions kept under `<data home>/vitrine/<id>/` moves to the app's folder.
