@@ -27,8 +27,10 @@ extension ConfigOptions {
         .field("schedule.playlist.days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
         .field("schedule.playlist.from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
         .field("schedule.playlist.until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
-        .field("schedule.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#),
-        .field("schedule.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#),
+        .field("schedule.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#)
+            .example(#""2026-12-01""#),
+        .field("schedule.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#)
+            .example(#""2026-12-24""#),
         .integer("schedule.proof-of-play-days",
                  .integer(expected: "a number of days from 1 to 3650", refusal: "be from 1 to 3650 (days)", where: Schedule.acceptsProofOfPlayDays),
                  "days the daily proof-of-play files (<app data>/proof-of-play/YYYY-MM-DD.jsonl) are kept") {
@@ -79,8 +81,10 @@ extension ConfigOptions {
         .field("displays.playlist.days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
         .field("displays.playlist.from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
         .field("displays.playlist.until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
-        .field("displays.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#),
-        .field("displays.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#),
+        .field("displays.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#)
+            .example(#""2026-12-01""#),
+        .field("displays.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#)
+            .example(#""2026-12-24""#),
     ]
 
     /// A date as a file writes it.
