@@ -22,15 +22,7 @@ extension ConfigOptions {
                 schedule.playlist = playlist(entries)
             }
         },
-        .field("schedule.playlist.url", .url, "the page (it goes through the navigation chain)"),
-        .field("schedule.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
-        .field("schedule.playlist.days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
-        .field("schedule.playlist.from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
-        .field("schedule.playlist.until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
-        .field("schedule.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#)
-            .example(#""2026-12-01""#),
-        .field("schedule.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#)
-            .example(#""2026-12-24""#),
+    ] + playlistEntryFields(of: "schedule.playlist") + [
         .integer("schedule.proof-of-play-days",
                  .integer(expected: "a number of days from 1 to 3650", refusal: "be from 1 to 3650 (days)", where: Schedule.acceptsProofOfPlayDays),
                  "days the daily proof-of-play files (<app data>/proof-of-play/YYYY-MM-DD.jsonl) are kept") {
@@ -76,16 +68,22 @@ extension ConfigOptions {
                 check: itemWindowProblem) { configurator, _ in
             configurator
         },
-        .field("displays.playlist.url", .url, "the page (it goes through the navigation chain)"),
-        .field("displays.playlist.duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
-        .field("displays.playlist.days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
-        .field("displays.playlist.from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
-        .field("displays.playlist.until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
-        .field("displays.playlist.start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#)
-            .example(#""2026-12-01""#),
-        .field("displays.playlist.end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#)
-            .example(#""2026-12-24""#),
-    ]
+    ] + playlistEntryFields(of: "displays.playlist")
+
+    /// The keys of one playlist entry, `[[schedule.playlist]]`'s and `[[displays.playlist]]`'s alike.
+    private static func playlistEntryFields(of table: String) -> [ConfigOption] {
+        [
+            .field("\(table).url", .url, "the page (it goes through the navigation chain)"),
+            .field("\(table).duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
+            .field("\(table).days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
+            .field("\(table).from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
+            .field("\(table).until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
+            .field("\(table).start-date", localDate, #"the first day it is shown, "YYYY-MM-DD" (default: no limit)"#)
+                .example(#""2026-12-01""#),
+            .field("\(table).end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#)
+                .example(#""2026-12-24""#),
+        ]
+    }
 
     /// A date as a file writes it.
     private static let localDate = OptionType.string(expected: LocalDate.expectation, refusal: "be a date \"YYYY-MM-DD\" that exists",
