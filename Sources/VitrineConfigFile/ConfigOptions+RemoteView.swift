@@ -24,7 +24,7 @@ extension ConfigOptions {
         ) { configurator, text in
             guard let (host, port) = RemoteViewSettings.parseListen(text) else { return configurator }
             return configurator.remoteView { $0.host = host; $0.port = port }
-        }.example(#""192.168.10.21:5900""#).localOnly().printable { $0.remoteView?.listen ?? "" },
+        }.example(#""127.0.0.1:5901""#).localOnly().printable { $0.remoteView?.listen ?? "" },
         ConfigOption.structured("remote.vnc.password-file",
                                 "a file (mode 0600) whose first line is the VNC password (only its first 8 characters count); required unless listen is a loopback address")
             .secret().localOnly().printable { $0.remoteView?.passwordFile ?? "" },
