@@ -173,6 +173,7 @@ deb: deps
 ## as an unprivileged user under cage (headless wlroots), with the debug build; a grim
 ## screenshot must show the page, and SIGTERM must end the session cleanly
 .PHONY: test-kiosk-session
+# wayvnc and ss (iproute2): the second session's [remote.vnc], read by Support/rfb_pixel.py.
 KIOSK_TEST_PACKAGES := cage grim xwayland dbus python3 wayvnc iproute2
 test-kiosk-session: build
 	@$(call install_missing,$(KIOSK_TEST_PACKAGES))

@@ -8,7 +8,7 @@ import Vitrine
 extension ConfigOptions {
     /// `[remote.vnc]`: a live view of the kiosk's screen for support, over VNC.
     static let remoteView: [ConfigOption] = [
-        ConfigOption.section("remote.vnc", "a live remote view over VNC (x11vnc under X11; the cage session's wayvnc under Wayland)") {
+        ConfigOption.section("remote.vnc", "a live remote view over VNC, served by x11vnc under X11 or wayvnc under Wayland (cage)") {
             $0.remoteView()
         }.summarized(as: "remote view") { configuration, _ in
             configuration.remoteView.map { view in

@@ -49,6 +49,12 @@ struct RemoteViewConfigTests {
         #expect(plainArguments.contains("-viewonly") && plainArguments.contains("-nopw") && !plainArguments.contains("-passwdfile"))
         #expect(plainArguments[plainArguments.firstIndex(of: "-listen")! + 1] == "127.0.0.1")
 
+        // Under Wayland: wayvnc on the same address, with input only when asked for; never
+        // with a password file (wayvnc takes passwords only over TLS with keys of its own).
+        #expect(plain.wayvncArguments == ["wayvnc", "--disable-input", "127.0.0.1", "5900"])
+        #expect(RemoteViewSettings(host: "::1", port: 5901, viewOnly: false).wayvncArguments == ["wayvnc", "::1", "5901"])
+        #expect(view.wayvncArguments == nil)
+
         let none = try ConfigFile(text: "", path: "/tmp/e.toml").configuration()
         #expect(none.remoteView == nil && ConfigFile.printedValue(of: "remote.vnc.listen", in: none) == "")
     }

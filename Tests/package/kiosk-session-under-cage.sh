@@ -235,7 +235,7 @@ else
 fi
 
 # --- the remote view ---------------------------------------------------------------------
-# With [remote.vnc], the session's wayvnc serves the output on loopback: a real RFB client
+# With [remote.vnc], Vitrine's wayvnc serves the output on loopback: a real RFB client
 # reads the page's colour at the output's centre.
 if [ -n "${vnc_port:-}" ] && grep -q '^\[remote.vnc\]' "$config"; then
     width=${size%x*}; height=${size#*x}
@@ -302,7 +302,7 @@ fi
 # VITRINE_CAGE_OPTIONS so that grim sees the live page (see DESIGN.md): 1280x720.
 run_session "$work/kiosk.toml" "-d -r -r" 1280x720 program
 # [kiosk] rotation = 90: the script adds cage's -r, the output becomes portrait; with
-# [remote.vnc], the script's wayvnc shows it to a VNC client (and ends with the session).
+# [remote.vnc], the wayvnc Vitrine starts shows it to a VNC client (and ends with the session).
 rotated=$work/kiosk-rotated.toml
 vnc_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 { cat "$work/kiosk.toml"; printf '\n[kiosk]\nrotation = 90\n[remote.vnc]\nlisten = "127.0.0.1:%s"\n' "$vnc_port"; } >"$rotated"

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// A live remote view of the kiosk's screen (`[remote.vnc]`): a VNC server started with the
-/// kiosk and stopped with it, listening only where this names. Under X11 Vitrine runs
-/// `x11vnc` itself; under the cage session the session script runs `wayvnc`.
+/// kiosk and stopped with it, listening only where this names: `x11vnc` under X11, `wayvnc`
+/// under Wayland (the cage session).
 public struct RemoteViewSettings: Sendable, Equatable {
     /// The address the server listens on: an IP address (or `localhost`), never all of them.
     public var host: String
@@ -73,6 +73,13 @@ public struct RemoteViewSettings: Sendable, Equatable {
             + (viewOnly ? ["-viewonly"] : [])
             // An absolute path (the decoder resolves it), so never one of x11vnc's `rm:`/`cmd:` forms.
             + (passwordFile.map { ["-passwdfile", $0] } ?? ["-nopw"])
+    }
+
+    /// The `wayvnc` command line that serves the Wayland session (cage) as configured, or nil
+    /// with a password file: wayvnc 0.5 authenticates only over TLS with keys of its own.
+    public var wayvncArguments: [String]? {
+        guard passwordFile == nil else { return nil }
+        return ["wayvnc"] + (viewOnly ? ["--disable-input"] : []) + [host == "localhost" ? "127.0.0.1" : host, String(port)]
     }
 
     private static func isIPv4(_ text: String) -> Bool {
