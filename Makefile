@@ -39,6 +39,9 @@ APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils
 # WebKitWebDriver: the WebDriver test drives `vitrine --automation` through it, as a
 # Selenium or WebdriverIO client would.
 APT_PACKAGES += webkit2gtk-driver
+# x11vnc: the remote-view test ([remote.vnc]) reads the kiosk's screen through a real
+# x11vnc on the Xvfb display with a small RFB client of its own (Support/rfb_pixel.py).
+APT_PACKAGES += x11vnc
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 
@@ -170,7 +173,8 @@ deb: deps
 ## as an unprivileged user under cage (headless wlroots), with the debug build; a grim
 ## screenshot must show the page, and SIGTERM must end the session cleanly
 .PHONY: test-kiosk-session
-KIOSK_TEST_PACKAGES := cage grim xwayland dbus python3
+# wayvnc and ss (iproute2): the second session's [remote.vnc], read by Support/rfb_pixel.py.
+KIOSK_TEST_PACKAGES := cage grim xwayland dbus python3 wayvnc iproute2
 test-kiosk-session: build
 	@$(call install_missing,$(KIOSK_TEST_PACKAGES))
 	$(SUDO) bash Tests/package/kiosk-session-under-cage.sh .build/debug/vitrine

@@ -9,6 +9,7 @@
 #include <cairo.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #include <X11/extensions/dpms.h>
@@ -21,6 +22,18 @@ extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 /* GObject macros Swift cannot import. */
+/* A GSpawnChildSetupFunc: the child is sent SIGTERM when the process that started it dies,
+   even by SIGKILL, so a helper server never outlives the kiosk; and it starts with no
+   signal blocked (a mask survives exec, and this process may have SIGTERM blocked, which
+   would make the child deaf to its stop). prctl is variadic: Swift cannot call it. */
+static inline void vitrine_child_ends_with_parent(gpointer data) {
+    (void)data;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+}
+
 static inline GType vitrine_webkit_navigation_policy_decision_type(void) { return WEBKIT_TYPE_NAVIGATION_POLICY_DECISION; }
 static inline GType vitrine_webkit_response_policy_decision_type(void) { return WEBKIT_TYPE_RESPONSE_POLICY_DECISION; }
 /* Whether the display is X11's (windows have positions there; Wayland gives them none). */

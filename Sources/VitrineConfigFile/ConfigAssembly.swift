@@ -105,6 +105,9 @@ enum ConfigAssembly {
             $0.password = settings.mqttPassword ?? $0.password
             $0.caCertificates += settings.mqttCACertificates
         }
+        if let passwordFile = settings.vncPasswordFile {
+            configurator = configurator.remoteView { $0.passwordFile = passwordFile }
+        }
         return configurator
     }
 

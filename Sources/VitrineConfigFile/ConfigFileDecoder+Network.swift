@@ -74,6 +74,11 @@ extension ConfigFileDecoder {
     /// stricter). Trailing line breaks are not part of it.
     func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
         guard let file = self.path(entry, "password-file", at: path, mustBe: .file)?.path else { return nil }
+        return password(in: file, at: path)
+    }
+
+    /// The password in `file`, named by `password-file` in the table at `path`, checked as above.
+    func password(in file: String, at path: Path) -> String? {
         guard readsPasswordFiles else { return "" }
         let position = map.position(ofValue: path + [.key("password-file")])
         let name = display(path + [.key("password-file")])

@@ -18,9 +18,18 @@ extension ConfigFileDecoder {
         }
     }
 
+    /// `[remote.vnc] password-file`: checked as every password file is (mode 0600), kept
+    /// as a path for the VNC server to read.
+    func vncPasswordFile(_ vnc: TOMLTable, at here: Path) -> String? {
+        guard vnc["password-file"] != nil, let file = path(vnc, "password-file", at: here, mustBe: .file)?.path,
+              password(in: file, at: here) != nil else { return nil }
+        return file
+    }
+
     /// The checks of a section as a whole, once its keys are read. A missing broker is
     /// reported only when the keys that are there are sound (one typo, one message).
     func checkSection(_ key: String, _ table: TOMLTable, at path: Path, keysAreSound: Bool) {
+        if key == "remote.vnc" { return checkRemoteView(table, at: path) }
         guard key == "remote.mqtt" else { return }
         if table["broker"] == nil, keysAreSound {
             missing("broker", in: path, expected: #"the broker's address, such as "mqtts://mqtt.corp:8883""#)
@@ -36,6 +45,15 @@ extension ConfigFileDecoder {
         if table["username"] == nil, table["password-file"] != nil {
             report(at: map.position(ofValue: path + [.key("password-file")]),
                    "\(display(path + [.key("password-file")])) needs username: the user name the password goes with")
+        }
+    }
+
+    /// A view with no password only on loopback (`RemoteViewSettings.refusal`).
+    private func checkRemoteView(_ table: TOMLTable, at path: Path) {
+        guard let text = table["listen"]?.string, let (host, port) = RemoteViewSettings.parseListen(text) else { return }
+        let settings = RemoteViewSettings(host: host, port: port, passwordFile: table["password-file"] == nil ? nil : "")
+        if let refusal = settings.refusal {
+            report(at: map.position(ofValue: path + [.key("listen")]), refusal)
         }
     }
 }

@@ -22,6 +22,8 @@ extension ConfigFileDecoder {
             decodeNetwork(option.name, in: table, at: path, into: &settings.network)
         case "remote.mqtt.password-file", "remote.mqtt.ca-certificates":
             decodeRemoteMQTT(option.name, in: table, at: path, into: &settings)
+        case "remote.vnc.password-file":
+            settings.vncPasswordFile = vncPasswordFile(table, at: path)
         case "tls.trust":
             settings.trustedCertificates = decodeTrust(tables(table, key, at: path) ?? [])
         default:

@@ -231,7 +231,7 @@ enum ConfigOptions {
         }.example(#""org.example.Shop""#),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
-    ] + printing
+    ] + printing + remoteView
 
     // The options ConfigAssembly reads itself: the preset and the start page decide what
     // the others refine; a download directory also changes the chain's end.

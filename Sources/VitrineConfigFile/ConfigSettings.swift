@@ -30,6 +30,8 @@ struct ConfigSettings: Sendable {
     /// `[remote.mqtt]`'s password (read from its file) and CA files (the rest are declared options).
     var mqttPassword: String?
     var mqttCACertificates: [String] = []
+    /// `[remote.vnc]`'s password file (its path: the VNC server reads it).
+    var vncPasswordFile: String?
 
     var preset: Preset? { values[ConfigOptions.preset.key]?.string.flatMap(Preset.init(name:)) }
     var startURL: URL? { values[ConfigOptions.startURL.key]?.url }

@@ -201,6 +201,7 @@ struct ConfigPushTests {
             "network.credentials": ("[[network.credentials]]\norigin = \"https://a.example\"\nusername = \"u\"\npassword-file = \"p\"\n", 1),
             "remote.mqtt.password-file": ("[remote.mqtt]\nbroker = \"mqtt://m\"\nusername = \"u\"\npassword-file = \"p\"\n", 1),
             "remote.mqtt.ca-certificates": ("[remote.mqtt]\nbroker = \"mqtt://m\"\nca-certificates = [\"ca.pem\"]\n", 1),
+            "remote.vnc.password-file": ("[remote.vnc]\npassword-file = \"p\"\n", 1),
             "tls.trust": ("[[tls.trust]]\nhost = \"h\"\ncertificate = \"c.pem\"\n", 1),
         ]
         let structured = ConfigOptions.all.filter { if case .structured = $0.kind { true } else { false } }.map(\.key)

@@ -234,6 +234,30 @@ else
     session_log
 fi
 
+# --- the remote view ---------------------------------------------------------------------
+# With [remote.vnc], Vitrine's wayvnc serves the output on loopback: a real RFB client
+# reads the page's colour at the output's centre.
+if [ -n "${vnc_port:-}" ] && grep -q '^\[remote.vnc\]' "$config"; then
+    width=${size%x*}; height=${size#*x}
+    vnc_pixel() {
+        seen=$(python3 "$repo/Tests/VitrineGTKTests/Support/rfb_pixel.py" 127.0.0.1 "$vnc_port" \
+            $((width / 2)) $((height / 2)) 2>&1) &&
+            python3 -c 'import sys; want = [int(v) for v in sys.argv[2].split()]; got = bytes.fromhex(sys.argv[1][1:])
+sys.exit(0 if all(abs(a - b) <= 8 for a, b in zip(got, want)) else 1)' "$seen" "$colour"
+    }
+    if wait_for 30 vnc_pixel; then
+        pass "wayvnc: a VNC client sees the page at the centre: $seen"
+    else
+        fail "wayvnc: no page through VNC on 127.0.0.1:$vnc_port: ${seen:-}"; session_log
+    fi
+    listening=$(ss -Hltn "sport = :$vnc_port" | awk '{ print $4 }' | tr '\n' ' ')
+    if [ "$listening" = "127.0.0.1:$vnc_port " ]; then
+        pass "wayvnc listens on 127.0.0.1:$vnc_port only"
+    else
+        fail "wayvnc listens on: ${listening:-nothing}"
+    fi
+fi
+
 # --- SIGTERM ---------------------------------------------------------------------------
 echo "== stop"
 # Stop the program, not cage: cage exits 0 when its program has exited (signalled together,
@@ -277,9 +301,11 @@ fi
 # The shipped kiosk.toml (rotation 0), the output rotated by 180° through
 # VITRINE_CAGE_OPTIONS so that grim sees the live page (see DESIGN.md): 1280x720.
 run_session "$work/kiosk.toml" "-d -r -r" 1280x720 program
-# [kiosk] rotation = 90: the script adds cage's -r, the output becomes portrait.
+# [kiosk] rotation = 90: the script adds cage's -r, the output becomes portrait; with
+# [remote.vnc], the wayvnc Vitrine starts shows it to a VNC client (and ends with the session).
 rotated=$work/kiosk-rotated.toml
-{ cat "$work/kiosk.toml"; printf '\n[kiosk]\nrotation = 90\n'; } >"$rotated"
+vnc_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+{ cat "$work/kiosk.toml"; printf '\n[kiosk]\nrotation = 90\n[remote.vnc]\nlisten = "127.0.0.1:%s"\n' "$vnc_port"; } >"$rotated"
 chmod 644 "$rotated"
 run_session "$rotated" "-d" 720x1280 unit
 finish

@@ -35,6 +35,7 @@ extension Configuration {
     public var remembersWindowState: Bool { preferences.remembersWindowState }
     public var mqtt: MQTTSettings? { preferences.mqtt }
     public var printing: PrintSettings? { preferences.printing }
+    public var remoteView: RemoteViewSettings? { preferences.remoteView }
     public var maxWindows: Int { preferences.maxWindows }
     public var eventsLogMaxSize: Int { preferences.eventsLogMaxSize }
 }

@@ -121,6 +121,12 @@ public struct Configurator: Sendable {
         change(&settings)
         return preference(\.printing, settings)
     }
+    /// Turns the VNC remote view on (loopback, view-only until changed) and changes its settings.
+    public func remoteView(_ change: (inout RemoteViewSettings) -> Void = { _ in }) -> Configurator {
+        var settings = preferences.remoteView ?? RemoteViewSettings()
+        change(&settings)
+        return preference(\.remoteView, settings)
+    }
     /// Where silent printing goes; set twice, `build()` refuses the configuration.
     public func printDestination(_ destination: PrintDestination) -> Configurator {
         with { $0.printDestinations.append(destination) }.printing { $0.destination = destination }

@@ -68,6 +68,8 @@ public struct Preferences: Sendable, Equatable {
     /// Silent printing (`[printing]`); nil: print requests follow the native-dialog policy
     /// (refused under kiosk lockdown).
     public var printing: PrintSettings?
+    /// A live remote view over VNC (`[remote.vnc]`); nil: none.
+    public var remoteView: RemoteViewSettings?
 
     /// The most windows of the app the `window` capability keeps open at once
     /// (`[capabilities] max-windows`); more are refused.

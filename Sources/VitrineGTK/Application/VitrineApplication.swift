@@ -108,6 +108,8 @@ public final class VitrineApplication: EventSink {
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
     var metricsFile: MetricsTextfile?
+    /// x11vnc serving the screen (`[remote.vnc]`), while the loop runs.
+    var remoteView: RemoteViewServer?
     /// systemd's notify protocol (`Type=notify`), when the program runs as such a service.
     public var serviceNotifier: ServiceNotifier?
     /// The last events and the metrics, for support bundles, whatever else is configured.
@@ -227,8 +229,10 @@ public final class VitrineApplication: EventSink {
         }
         container.start()
         metricsFile?.start()
+        if !oneShot, let settings = configuration.remoteView { remoteView = RemoteViewServer(settings) }
         serviceNotifier?.startWatchdog()
         runLoop()
+        remoteView?.stop()
         serviceNotifier?.stop()
         devReloader = nil
         // However the loop ended (SIGTERM, a one-shot run's end), the container tears down:

@@ -17,13 +17,16 @@ final class ChildProcess {
     private let process: OpaquePointer
     let arguments: [String]
 
-    /// Starts `arguments[0]` (searched in `PATH`) with `environment` added to this process's.
-    init(_ arguments: [String], environment: [(String, String)] = [],
-         onExit: @escaping @MainActor (Int32) -> Void) throws(GLibError) {
+    /// Starts `arguments[0]` (searched in `PATH`) with `environment` added to this process's;
+    /// `endsWithParent`: the program is sent SIGTERM when this process dies, however it dies;
+    /// `discardsOutput`: its standard output is dropped (where this program's carries events).
+    init(_ arguments: [String], environment: [(String, String)] = [], endsWithParent: Bool = false,
+         discardsOutput: Bool = false, onExit: @escaping @MainActor (Int32) -> Void) throws(GLibError) {
         self.arguments = arguments
-        let launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE)
+        let launcher = g_subprocess_launcher_new(discardsOutput ? G_SUBPROCESS_FLAGS_STDOUT_SILENCE : G_SUBPROCESS_FLAGS_NONE)
         defer { g_object_unref(gptr(launcher!)) }
         for (name, value) in environment { g_subprocess_launcher_setenv(launcher, name, value, 1) }
+        if endsWithParent { g_subprocess_launcher_set_child_setup(launcher, vitrine_child_ends_with_parent, nil, nil) }
         let copies = arguments.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         var argv: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) }
