@@ -60,7 +60,7 @@ public enum RemoteCommand: Sendable, Equatable {
         guard let text = String(validating: argument, as: UTF8.self), !text.unicodeScalars.contains("\0") else {
             return .failure(RemoteCommandError("the \(command.rawValue) argument is not UTF-8 text"))
         }
-        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let trimmed = text.trimmingWhitespace
         switch command {
         case .reload: return nothing(trimmed, command).map { .reload }
         case .home: return nothing(trimmed, command).map { .home }

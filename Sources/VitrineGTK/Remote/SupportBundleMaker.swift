@@ -1,8 +1,9 @@
 import CWebKitGTK
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-#endif
+#else
 import Foundation
+#endif
 import Glibc
 import Vitrine
 
@@ -38,7 +39,7 @@ struct SupportBundleMaker {
         let mainLoopVersions = versions()
         let offLoop = await Task.detached { () -> (versions: [(String, String)], journal: Result<String, RemoteCommandError>) in
             var versions = mainLoopVersions
-            if let cage = Self.run("cage", ["-v"]).map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }), !cage.isEmpty {
+            if let cage = Self.run("cage", ["-v"]).map({ $0.trimmingWhitespace }), !cage.isEmpty {
                 versions.append(("cage", cage))
             }
             return (versions, Self.journal())
@@ -87,8 +88,8 @@ struct SupportBundleMaker {
         let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/drm"))?.filter { $0.hasPrefix("card") && !$0.contains("-") }.sorted() ?? []
         for card in cards {
             let device = "/sys/class/drm/\(card)/device"
-            let read = { (file: String) in (try? String(contentsOfFile: "\(device)/\(file)", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?" }
-            let driver = (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(device)/driver")).map { ($0 as NSString).lastPathComponent } ?? "?"
+            let read = { (file: String) in (try? String(contentsOfFile: "\(device)/\(file)", encoding: .utf8))?.trimmingWhitespace ?? "?" }
+            let driver = (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(device)/driver")).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "?"
             facts.append(("gpu \(card)", "vendor \(read("vendor")) device \(read("device")) driver \(driver)"))
         }
         if cards.isEmpty { facts.append(("gpu", "no DRM device (software rendering)")) }
@@ -111,18 +112,7 @@ struct SupportBundleMaker {
 
     /// A program's standard output, found on PATH; nil when it is missing or fails.
     private nonisolated static func run(_ program: String, _ arguments: [String]) -> String? {
-        guard let found = g_find_program_in_path(program) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: String(cString: found))
-        g_free(found)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        ProgramOutput.of(program, arguments)
     }
 
     /// Writes the files into `folder/bundle/` and has `tar` pack them.
@@ -155,11 +145,11 @@ struct SupportBundleMaker {
     /// then linked into place (`link` never replaces a file and never follows a symbolic
     /// link at its destination), so the file appears whole or not at all.
     static func writeExclusively(_ bytes: [UInt8], to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var template = Array((folder + "/.vitrine-support-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw RemoteCommandError("cannot write into \(folder): \(String(cString: strerror(errno)))") }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(temporary) }
         var written = 0
         while written < bytes.count {
