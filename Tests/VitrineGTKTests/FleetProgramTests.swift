@@ -34,11 +34,8 @@ extension WebKitTests {
             let messages = folder + "/messages.txt"
             let subscriber = try broker.subscribe(["vitrine/#"], excluding: ["vitrine/+/screenshot"], to: messages)
             defer { kill(subscriber.processIdentifier, SIGKILL) }
-            func lines(_ topic: String) -> [String] {
-                ((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "").split(separator: "\n")
-                    .filter { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
-            }
-            func json(_ text: String) -> [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:] }
+            func lines(_ topic: String) -> [String] { MosquittoBroker.payloads(on: topic, in: messages) }
+            func json(_ text: String) -> [String: Any] { MosquittoBroker.jsonObject(text) }
             func state(_ id: String) -> [String: Any] { lines("vitrine/\(id)/state").last.map(json) ?? [:] }
             @discardableResult
             func waitFor(_ what: String, timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {

@@ -29,13 +29,8 @@ extension WebKitTests {
             let program = try MosquittoBroker.launchKiosk(config: configPath)
             defer { program.kill() }
 
-            func lines(_ topic: String) -> [String] {
-                ((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "").split(separator: "\n")
-                    .filter { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
-            }
-            func json(_ text: String) -> [String: Any] {
-                (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
-            }
+            func lines(_ topic: String) -> [String] { MosquittoBroker.payloads(on: topic, in: messages) }
+            func json(_ text: String) -> [String: Any] { MosquittoBroker.jsonObject(text) }
             @discardableResult
             func waitFor(_ what: String, _ condition: () -> Bool) -> Bool {
                 // What the subscriber writes (and the screenshot) land in the kiosk's folder.

@@ -51,11 +51,8 @@ extension WebKitTests {
             defer { program.kill() }
 
             let base = "vitrine/lobby-2"
-            func lines(_ topic: String) -> [String] {
-                ((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "").split(separator: "\n")
-                    .filter { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
-            }
-            func json(_ text: String) -> [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:] }
+            func lines(_ topic: String) -> [String] { MosquittoBroker.payloads(on: topic, in: messages) }
+            func json(_ text: String) -> [String: Any] { MosquittoBroker.jsonObject(text) }
             func state() -> [String: Any] { lines(base + "/state").last.map(json) ?? [:] }
             @discardableResult
             func waitFor(_ what: String, timeout: TimeInterval = 20, _ condition: () -> Bool) -> Bool {

@@ -122,6 +122,17 @@ final class MosquittoBroker {
         return process
     }
 
+    /// The payloads published on `topic`, in order, from a `subscribe` file's `TOPIC PAYLOAD` lines.
+    static func payloads(on topic: String, in file: String) -> [String] {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
+    }
+
+    /// A payload read as a JSON object; empty when it is not one.
+    static func jsonObject(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+    }
+
     /// A folder for a kiosk's configuration, with the broker password in `mqtt.pass` (0600).
     func kioskFolder() throws -> String {
         let kiosk = folder + "/kiosk"
