@@ -1,6 +1,12 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// The modules linked into `vitrine` see only the members of modules they import themselves.
+// TOMLKit imports Foundation, and without this its importers would call Foundation's
+// String methods (`contains`, `replacingOccurrences`…) instead of the standard library's:
+// one such call links all of Foundation, and with it 34 MB of ICU data, into the program.
+let onlyImportedMembers: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "Vitrine",
     products: [
@@ -60,7 +66,8 @@ let package = Package(
         // links all of Foundation, which the core (and embedders) should not pay for.
         .target(
             name: "VitrineConfigFile",
-            dependencies: ["Vitrine", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["Vitrine", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: onlyImportedMembers
         ),
         .target(
             name: "VitrineGTK",
@@ -72,7 +79,8 @@ let package = Package(
                 "Vitrine", "VitrineGTK", "VitrineConfigFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: onlyImportedMembers
         ),
         // Reads an app's sources with swift-syntax and writes its typed strategies' .d.ts.
         .executableTarget(
@@ -137,7 +145,8 @@ let package = Package(
                            "VitrineTestingGTK", "VitrineTestSupport"],
             // The loopback servers the tests start (Python), not sources.
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
-                      "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py"]
+                      "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",
+                      "Support/rfb_pixel.py"]
         ),
     ]
 )

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TOMLKit
+internal import TOMLKit
 
 /// What a pushed configuration (MQTT `cmd/config`) may not do: whoever may publish it may
 /// reconfigure the kiosk, but not read or write its files. So a push may not add or change

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TOMLKit
+internal import TOMLKit
 import Vitrine
 
 extension ConfigFile {

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-import TOMLKit
+internal import TOMLKit
 
 /// `[network]`'s lists and arrays of tables. Every file is checked here, so `check-config`
 /// reports a missing certificate or a too-open password file at its line and column; the

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-import TOMLKit
+internal import TOMLKit
 
 /// `[remote.mqtt]`'s password file and CA list, and the checks that need the whole table
 /// (a broker is required; a client certificate comes with its key).

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-import TOMLKit
+internal import TOMLKit
 
 /// The options read by hand: arrays of tables (handlers, tabs, trusted certificates) and
 /// tables whose keys are data (routes, strategy origins).

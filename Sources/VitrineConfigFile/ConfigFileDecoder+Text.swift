@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-import TOMLKit
+internal import TOMLKit
 
 /// Parses a configuration file's TOML and turns it into `ConfigSettings`, checking every
 /// key against the schema. Problems are collected (with their positions) rather than thrown one by one,

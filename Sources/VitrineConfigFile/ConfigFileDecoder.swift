@@ -6,7 +6,7 @@ import Foundation
 import Vitrine
 // TOMLKit is used by the decoder's files only (this one, +Sections, +Text), and no TOMLKit
 // type is stored in any Vitrine type or appears in any signature outside them.
-import TOMLKit
+internal import TOMLKit
 
 /// Parses a configuration file's TOML and turns it into `ConfigSettings`, checking every
 /// key against `ConfigOptions` (the options it declares are read here; the structured ones

@@ -14,7 +14,10 @@ let package = Package(
                 .product(name: "Vitrine", package: "Vitrine"),
                 .product(name: "VitrineGTK", package: "Vitrine"),
                 .product(name: "VitrineConfigFile", package: "Vitrine"),
-            ]
+            ],
+            // Only the members of modules this app imports: a String method of Foundation's,
+            // picked by accident, would link ICU (34 MB) into the app.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
     ]
 )

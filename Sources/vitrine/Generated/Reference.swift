@@ -16,7 +16,7 @@ enum Reference {
 
     /// A Markdown table cell: pipes and line breaks would end it.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 
     // MARK: configuration.md

@@ -1,6 +1,7 @@
 // __NAME__: a Vitrine window showing web/ (served as app://app/), whose page calls `greet`.
 // `swift run __NAME__` (from any folder: the program finds its vitrine.toml, see below).
-import Foundation
+// FoundationEssentials, not Foundation: Foundation would link ICU (34 MB) into the app.
+import FoundationEssentials
 import Vitrine
 import VitrineConfigFile
 import VitrineGTK
@@ -53,7 +54,7 @@ struct Options {
             case "--screenshot": screenshot = rest.popFirst()
             case "--exit-after-load": exitAfterLoad = true
             case "--automation": automation = true
-            default: FileHandle.standardError.write(Data("__NAME__: unknown argument \(argument)\n".utf8))
+            default: printToStandardError("__NAME__: unknown argument \(argument)")
             }
         }
     }
@@ -66,7 +67,7 @@ let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(
 guard let configPath = options.config
         ?? ConfigFileLocation.find(executable: executable, packageFolder: packageFolder, appID: appID)?.path else {
     let places = ConfigFileLocation.candidates(executable: executable, packageFolder: packageFolder, appID: appID)
-    FileHandle.standardError.write(Data("__NAME__: no vitrine.toml in \(places.map(\.path).joined(separator: ", ")); give one with --config FILE\n".utf8))
+    printToStandardError("__NAME__: no vitrine.toml in \(places.map(\.path).joined(separator: ", ")); give one with --config FILE")
     exit(1)
 }
 
@@ -83,7 +84,7 @@ MainActor.assumeIsolated {
     do {
         initial = try configuration()
     } catch {
-        FileHandle.standardError.write(Data("__NAME__: \(error)\n".utf8))
+        printToStandardError("__NAME__: \(error)")
         exit(1)
     }
     // The application object: one instance per app id on the session bus (a second start
