@@ -39,6 +39,8 @@ APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils
 # WebKitWebDriver: the WebDriver test drives `vitrine --automation` through it, as a
 # Selenium or WebdriverIO client would.
 APT_PACKAGES += webkit2gtk-driver
+# binutils (strip, nm, strings): `make size-check` measures the stripped program and looks for ICU.
+APT_PACKAGES += binutils
 # x11vnc: the remote-view test ([remote.vnc]) reads the kiosk's screen through a real
 # x11vnc on the Xvfb display with a small RFB client of its own (Support/rfb_pixel.py).
 APT_PACKAGES += x11vnc
@@ -118,6 +120,12 @@ test: deps
 		echo "skipping test-kiosk-session: apt has no cage to install (apt-cache policy cage)"; \
 	fi
 
+## vitrine-types: the typed-strategies generator (Tools/vitrine-types, a package of its own so
+## that no other build compiles swift-syntax), into Tools/vitrine-types/.build
+.PHONY: vitrine-types
+vitrine-types:
+	$(SWIFT) build --package-path Tools/vitrine-types --product vitrine-types
+
 ## test-js: the SDK's JavaScript (Resources/sdk/) under Node's test runner, fake WebKit
 test-js:
 	node --test Tests/sdk/*.test.js
@@ -141,6 +149,12 @@ bench: release
 release: deps
 	rm -f .build-static/release/vitrine
 	$(SWIFT) build $(RELEASE_BUILD_FLAGS) --scratch-path .build-static --product vitrine
+
+## size-check: the release program as shipped, stripped, is at most 20 MB and has no ICU in
+## it (Foundation's internationalization, 34 MB of data, comes with one Foundation-only call)
+.PHONY: size-check
+size-check: release
+	bash Tests/package/binary-size.sh .build-static/release/vitrine 20
 
 clean:
 	rm -rf .build out benchmarks/bin

@@ -23,8 +23,8 @@ let package = Package(
         // `dispatch_main` (see Tests/MainQueueOnMainThread/dispatch_main.c).
         .library(name: "VitrineTesting", targets: ["VitrineTesting", "VitrineTestingGTK"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
-        // The page's TypeScript for an app's typed strategies, read from its sources.
-        .executable(name: "vitrine-types", targets: ["vitrine-types"]),
+        // The page's TypeScript for an app's typed strategies, read from its sources by
+        // Tools/vitrine-types (a package of its own, built the first time this is used).
         .plugin(name: "GenerateVitrineTypes", targets: ["GenerateVitrineTypes"]),
     ],
     dependencies: [
@@ -33,8 +33,6 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `make docs`: the libraries' DocC catalogs (a command plugin; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // Only for vitrine-types (the generator): the libraries do not link it.
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -82,22 +80,15 @@ let package = Package(
             ],
             swiftSettings: onlyImportedMembers
         ),
-        // Reads an app's sources with swift-syntax and writes its typed strategies' .d.ts.
-        .executableTarget(
-            name: "vitrine-types",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
-        ),
-        // `swift package generate-vitrine-types`: vitrine-types on the package's sources.
+        // `swift package generate-vitrine-types`: vitrine-types on the package's sources. No
+        // tool dependency: SwiftPM would build a plugin's tools (swift-syntax) in every `swift
+        // build` of this package; the plugin builds Tools/vitrine-types itself when it runs.
         .plugin(
             name: "GenerateVitrineTypes",
             capability: .command(
                 intent: .custom(verb: "generate-vitrine-types", description: "Write the page's TypeScript for the typed strategies"),
                 permissions: [.writeToPackageDirectory(reason: "writes web/strategies.d.ts (or --output)")]
-            ),
-            dependencies: ["vitrine-types"]
+            )
         ),
         .target(name: "VitrineTesting", dependencies: ["Vitrine"]),
         .target(
