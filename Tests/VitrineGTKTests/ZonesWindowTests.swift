@@ -56,8 +56,8 @@ extension WebKitTests {
                 screenColour(container, x: 300, y: 270) == 0xFF0000 && screenColour(container, x: 700, y: 270) == 0x00FF00
                     && [0x0000FF, 0x00FFFF].contains(screenColour(container, x: 400, y: 570))
             }
-            #expect(placed, "zones not on screen: \(String(describing: screenColour(container, x: 300, y: 270))), "
-                    + "\(String(describing: screenColour(container, x: 700, y: 270))), \(String(describing: screenColour(container, x: 400, y: 570)))")
+            let shown = [(300, 270), (700, 270), (400, 570)].map { String(describing: screenColour(container, x: $0.0, y: $0.1)) }
+            #expect(placed, "zones not on screen: \(shown)")
             // Edges: main ends at 599, side starts at 600; the ticker starts at 540.
             #expect(screenColour(container, x: 599, y: 10) == 0xFF0000 && screenColour(container, x: 600, y: 10) == 0x00FF00)
             #expect(screenColour(container, x: 10, y: 539) == 0xFF0000)
