@@ -39,6 +39,9 @@ APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils
 # WebKitWebDriver: the WebDriver test drives `vitrine --automation` through it, as a
 # Selenium or WebdriverIO client would.
 APT_PACKAGES += webkit2gtk-driver
+# dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian: `vitrine bundle` builds and checks
+# an app's .deb, which the new-project test installs with dpkg -x and runs.
+APT_PACKAGES += dpkg-dev binutils lintian
 # x11vnc: the remote-view test ([remote.vnc]) reads the kiosk's screen through a real
 # x11vnc on the Xvfb display with a small RFB client of its own (Support/rfb_pixel.py).
 APT_PACKAGES += x11vnc
