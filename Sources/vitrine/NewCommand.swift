@@ -16,7 +16,7 @@ struct NewCommand: ParsableCommand {
         discussion: """
             Writes the folder NAME (refused if it exists): Package.swift, Sources/NAME/main.swift \
             with a typed strategy, web/index.html, web/app.js, web/vitrine.d.ts, vitrine.toml, \
-            README.md and .gitignore. The package depends on the Vitrine checkout this program \
+            icon.svg, a Makefile (check, e2e, bundle), e2e/webdriver_test.py, README.md and .gitignore. The package depends on the Vitrine checkout this program \
             runs from (by path) when there is one, else on --vitrine-url.
             """)
 

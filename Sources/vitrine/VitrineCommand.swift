@@ -13,6 +13,7 @@ struct VitrineCommand: ParsableCommand {
             vitrine check-config <file>
             vitrine new <name> [--template minimal|kiosk]
             vitrine dev [<dir> | <url>]
+            vitrine bundle [<dir>] [--app-version <version>] [--maintainer <who>]
             vitrine fleet ls|push|cmd|screenshot [<options>]
             vitrine --automation [<url>] [<options>]
             """,
@@ -24,6 +25,6 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, FleetCommand.self, GenerateCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, BundleCommand.self, FleetCommand.self, GenerateCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

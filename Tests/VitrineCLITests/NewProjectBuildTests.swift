@@ -7,7 +7,8 @@ import VitrineTestSupport
 /// --screenshot` (from the project's folder, then with another page title, then from
 /// another folder); the `generate-vitrine-types` command plugin; then `vitrine dev` in the
 /// project: the project's own program with its own strategy answering, a web change
-/// reloaded, a Swift change rebuilt and restarted, a broken one keeping the running program.
+/// reloaded, a Swift change rebuilt and restarted, a broken one keeping the running program;
+/// then `make e2e` and `make bundle` with the .deb and the tarball run (NewProjectShippingTests.swift).
 ///
 /// The one nested `swift build` of the test suites. Its scratch folder
 /// (`.build-new-project/` in this checkout) is kept between runs, so only the first run
@@ -36,7 +37,7 @@ struct NewProjectBuildTests {
         (FileManager.default.contents(atPath: path) ?? Data()).starts(with: [0x89, 0x50, 0x4E, 0x47])
     }
 
-    @Test(.timeLimit(.minutes(30)))
+    @Test(.timeLimit(.minutes(60)))
     func aNewProjectBuildsChecksItselfAndRunsUnderTheDevLoop() throws {
         let project = Self.work.appendingPathComponent("work/Hello")
         try? FileManager.default.removeItem(at: project)
@@ -89,6 +90,8 @@ struct NewProjectBuildTests {
         #expect((try? String(contentsOf: declarations, encoding: .utf8)) == written, "the plugin's output is the template's")
 
         try devLoop(in: project)
+        try endToEnd(in: project)
+        try bundle(in: project)
     }
 
     /// `vitrine dev` in the project, as the README has it. The page reports the `greet`

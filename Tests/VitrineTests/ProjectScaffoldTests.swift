@@ -33,16 +33,19 @@ struct ProjectScaffoldTests {
 
     @Test func minimalWritesEveryFileWithTheNameAndTheDependencyFilledIn() throws {
         let project = try files(.minimal)
-        #expect(project.keys.sorted() == [".gitignore", "Package.swift", "README.md", "Sources/Shop/main.swift",
-                                          "vitrine.toml", "web/app.js", "web/index.html", "web/strategies.d.ts", "web/vitrine.d.ts"])
+        #expect(project.keys.sorted() == [".gitignore", "Makefile", "Package.swift", "README.md", "Sources/Shop/main.swift",
+                                          "e2e/webdriver_test.py", "icon.svg", "vitrine.toml", "web/app.js", "web/index.html", "web/strategies.d.ts", "web/vitrine.d.ts"])
         for (path, text) in project {
-            #expect(!text.contains("__NAME__") && !text.contains("__VITRINE_PACKAGE__"), "\(path) has a placeholder left")
+            #expect(!text.contains("__NAME__") && !text.contains("__VITRINE_PACKAGE__") && !text.contains("__PACKAGE__"),
+                    "\(path) has a placeholder left")
         }
         #expect(project["Package.swift"]?.contains(#".package(name: "Vitrine", path: "/src/vitrine")"#) == true)
         #expect(project["Package.swift"]?.contains(#"name: "Shop""#) == true)
         #expect(project["Sources/Shop/main.swift"]?.contains("TypedScriptMessageStrategy") == true)
         #expect(project["web/app.js"]?.contains("vitrine.invoke('greet'") == true)
-        #expect(project[".gitignore"] == ".build/\nPackage.resolved\n")
+        #expect(project[".gitignore"] == ".build/\nPackage.resolved\ndist/\n")
+        #expect(project["README.md"]?.contains("/usr/bin/shop") == true, "the package's name as vitrine bundle makes it")
+        #expect(project["Makefile"]?.contains("\t$(XVFB) python3 e2e/webdriver_test.py $(SCRATCH)/debug/Shop") == true)
         let sdkTypes = try String(contentsOf: Self.resources.appendingPathComponent("sdk/vitrine.d.ts"), encoding: .utf8)
         #expect(project["web/vitrine.d.ts"] == sdkTypes, "the SDK's own types, copied")
         #expect(project["vitrine.toml"]?.contains(#"preset = "app""#) == true)

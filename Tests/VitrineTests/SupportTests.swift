@@ -303,11 +303,13 @@ struct ResourceLocatorTests {
         let candidates = ResourceLocator.candidates(
             environment: ["VITRINE_RESOURCES": "/override"], executable: URL(fileURLWithPath: "/usr/bin/vitrine"),
             sourceFile: "/src/vitrine/Sources/Vitrine/Support/ResourceLocator.swift")
-        #expect(candidates.map(\.path) == ["/override", "/usr/share/vitrine"], "an installed program never uses the source tree")
+        #expect(candidates.map(\.path) == ["/override", "/usr/bin/vitrine-resources", "/usr/share/vitrine"],
+                "an installed program never uses the source tree")
         let inBuildFolder = ResourceLocator.candidates(
             environment: [:], executable: URL(fileURLWithPath: "/src/vitrine/.build/debug/vitrine"),
             sourceFile: "/src/vitrine/Sources/Vitrine/Support/ResourceLocator.swift")
-        #expect(inBuildFolder.map(\.path) == ["/src/vitrine/.build/share/vitrine", "/src/vitrine/Resources"])
+        #expect(inBuildFolder.map(\.path) == ["/src/vitrine/.build/debug/vitrine-resources", "/src/vitrine/.build/share/vitrine",
+                                             "/src/vitrine/Resources"])
     }
 
     /// The source-tree fallback must point at this package's Resources whoever calls it

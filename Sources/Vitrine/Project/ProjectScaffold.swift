@@ -87,7 +87,8 @@ public struct ProjectScaffold: Sendable, Equatable {
     }
 
     /// The project's files: each template folder's files under `templates` (placeholders
-    /// `__NAME__` in paths and text, `__VITRINE_PACKAGE__` and `__APP_ID__` in text; `gitignore` becomes
+    /// `__NAME__` in paths and text, `__VITRINE_PACKAGE__`, `__APP_ID__` and `__PACKAGE__`
+    /// (the Debian package `vitrine bundle` names) in text; `gitignore` becomes
     /// `.gitignore`), and `web/vitrine.d.ts` from `sdkTypes`. Sorted by path.
     public func files(templates: URL, sdkTypes: URL) throws(ProjectScaffoldError) -> [File] {
         var byPath: [String: String] = [:]
@@ -110,6 +111,7 @@ public struct ProjectScaffold: Sendable, Equatable {
     private func fill(_ text: String) -> String {
         text.replacing("__VITRINE_PACKAGE__", with: dependency.packageLine)
             .replacing("__APP_ID__", with: appID)
+            .replacing("__PACKAGE__", with: AppBundleMetadata.defaultPackageName(for: name))
             .replacing("__NAME__", with: name)
     }
 

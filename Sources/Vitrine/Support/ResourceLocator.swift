@@ -7,8 +7,9 @@ import Foundation
 /// Finds Vitrine's Resources folder (demo app, error pages, JS SDK) at run time.
 ///
 /// SwiftPM only bundles resources inside a target's folder, so the top-level Resources/
-/// is looked up in this order: `$VITRINE_RESOURCES`; the installed data directory
-/// (`<prefix>/share/vitrine`, next to `<prefix>/bin/vitrine`); and, for a program still in
+/// is looked up in this order: `$VITRINE_RESOURCES`; `vitrine-resources/` beside the
+/// program (an app made by `vitrine bundle`, wherever it is installed or unpacked); the
+/// installed data directory (`<prefix>/share/vitrine`, next to `<prefix>/bin/vitrine`); and, for a program still in
 /// its SwiftPM build folder (`.build…/`), the source tree it was built from — never for an
 /// installed program, which must not silently serve files from wherever it was built.
 /// The first folder that exists wins.
@@ -16,7 +17,7 @@ public struct ResourceLocator: Sendable {
     public let directory: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath(),
+                executable: URL = ResourceLocator.runningExecutable,
                 sourceFile: String = ResourceLocator.coreSourceFile) {
         let candidates = Self.candidates(environment: environment, executable: executable, sourceFile: sourceFile)
         directory = candidates.first { Self.isDirectory($0) } ?? candidates[0]
@@ -28,6 +29,8 @@ public struct ResourceLocator: Sendable {
         if let override = environment["VITRINE_RESOURCES"], !override.isEmpty {
             list.append(URL(fileURLWithPath: override))
         }
+        // <folder>/<App> → <folder>/vitrine-resources (AppBundle's layout)
+        list.append(executable.deletingLastPathComponent().appendingPathComponent(AppBundle.resourcesFolder))
         // <prefix>/bin/vitrine → <prefix>/share/vitrine
         let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
         list.append(prefix.appendingPathComponent("share/vitrine"))
@@ -35,6 +38,14 @@ public struct ResourceLocator: Sendable {
             list.append(sourceTreeResources(sourceFile))
         }
         return list
+    }
+
+    /// This process's program, symbolic links resolved: `/proc/self/exe`, which holds
+    /// wherever the program was started from (`argv[0]` is only `vitrine` when found
+    /// on the PATH); `argv[0]` where there is no `/proc`.
+    public static var runningExecutable: URL {
+        let proc = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return proc.path == "/proc/self/exe" ? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath() : proc
     }
 
     public var demoDirectory: URL { directory.appendingPathComponent("demo") }

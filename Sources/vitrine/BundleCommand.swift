@@ -1,0 +1,197 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+import VitrineConfigFile
+import VitrineGTK
+
+/// `vitrine bundle [DIR]`: in an app's package (a `vitrine new` project), the release build
+/// of its program and, in `dist/`, a Debian package and a relocatable tarball. What goes
+/// where is `AppBundle`'s plan; this command only runs the tools.
+struct BundleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bundle",
+        abstract: "Build your app's package in release and write a .deb and a relocatable tarball into dist/.",
+        discussion: """
+            Run in a `vitrine new` project (DIR, default .). Ships the program with its \
+            vitrine.toml, its web folder and Vitrine's SDK beside it (/usr/lib/PACKAGE/ in the \
+            .deb, PACKAGE-VERSION/ in the tarball), a desktop entry, icon (the package's \
+            icon.svg) and AppStream metainfo under the app id, and a manual page. The .deb's \
+            Depends come from dpkg-shlibdeps; lintian checks it (errors fail the command).
+            """)
+
+    @Argument(help: ArgumentHelp("The app's package (default: .).", valueName: "dir"))
+    var target: String = "."
+
+    @Option(help: ArgumentHelp("The program to bundle (default: the one Sources/NAME/main.swift).", valueName: "name"))
+    var product: String?
+
+    @Option(help: ArgumentHelp("swift build's build folder (default: .build in the package).", valueName: "dir"))
+    var scratchPath: String?
+
+    @Option(name: .customLong("app-version"), help: ArgumentHelp("The app's version.", valueName: "version"))
+    var appVersion: String = "0.1.0"
+
+    @Option(help: ArgumentHelp("The package's maintainer, \"Full Name <email>\" (default: $DEBFULLNAME <$DEBEMAIL>).", valueName: "who"))
+    var maintainer: String?
+
+    @Option(help: ArgumentHelp("One line saying what the app is (default: the title's).", valueName: "text"))
+    var summary: String?
+
+    @Option(help: ArgumentHelp("The app's licence, an SPDX expression.", valueName: "spdx"))
+    var license: String = "LicenseRef-proprietary"
+
+    @Option(help: ArgumentHelp("The Debian package's name, also the program's on the PATH (default: the program's in lower case).", valueName: "name"))
+    var packageName: String?
+
+    @Option(help: ArgumentHelp("Where the .deb and the tarball are written (default: dist in the package).", valueName: "dir"))
+    var output: String?
+
+    @Flag(help: "Do not run lintian on the .deb.")
+    var noLintian = false
+
+    func run() throws {
+        guard let project = try DevProject(folder: URL(fileURLWithPath: target), product: product,
+                                           scratchPath: scratchPath.map { URL(fileURLWithPath: $0) })
+        else { throw RuntimeFailure("\(target) has no Package.swift: run vitrine bundle in your app's package (made by vitrine new)") }
+        let configFile = project.folder.appendingPathComponent(ConfigFileLocation.fileName)
+        let configuration: Configuration
+        switch Result(catching: { () throws(ConfigFileError) in try ConfigFile(path: configFile.path).configuration() }) {
+        case .success(let built): configuration = built
+        case .failure(let error):
+            for problem in error.allErrors { printToStandardError(problem.description) }
+            throw ExitCode.failure
+        }
+        guard !configuration.applicationIDIsDerived, configuration.applicationID != ApplicationID.stock else {
+            throw RuntimeFailure("\(configFile.path) names no app-id: a bundled app needs its own (app-id = \"com.example.\(project.product)\")")
+        }
+        if configuration.developerTools {
+            printToStandardError("vitrine bundle: warning: \(configFile.path) turns developer-tools on: the shipped app opens the web inspector (set developer-tools = false to ship it without)")
+        }
+        let icon = project.folder.appendingPathComponent(AppBundle.iconFile)
+        guard FileSystem.isRegularFile(icon.path) else {
+            throw RuntimeFailure("\(icon.path) is missing: the app's icon (an SVG), shown in the menu and the window list")
+        }
+        let bundle = try AppBundle(metadata: AppBundleMetadata(
+            product: project.product, appID: configuration.applicationID, packageName: packageName, version: appVersion,
+            title: configuration.title, summary: summary ?? "\(configuration.title), a desktop app",
+            maintainer: try maintainer ?? Self.maintainerFromEnvironment(), license: license,
+            architecture: try tool(["dpkg", "--print-architecture"]).trimmingWhitespace))
+        let dist = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? project.folder.appendingPathComponent("dist")
+
+        let executable = try build(project)
+        let inputs = AppBundle.Inputs(executable: executable, configFile: configFile,
+                                      appDirectory: configuration.appDirectory?.path, resources: ResourceLocator().directory, icon: icon)
+        try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
+        let deb = try debianPackage(bundle, inputs, in: dist)
+        let tarball = try relocatableTarball(bundle, inputs, in: dist)
+        print("\(deb.path) (\(kibibytes(deb)) KiB)")
+        print("\(tarball.path) (\(kibibytes(tarball)) KiB)")
+    }
+
+    /// `$DEBFULLNAME <$DEBEMAIL>` (or `$DEBEMAIL` alone when it has both), as Debian's tools read them.
+    static func maintainerFromEnvironment() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let email = environment["DEBEMAIL"], !email.isEmpty {
+            if email.contains("<") { return email }
+            if let name = environment["DEBFULLNAME"], !name.isEmpty { return "\(name) <\(email)>" }
+        }
+        throw RuntimeFailure("who maintains the package? give --maintainer \"Full Name <you@example.com>\" (or set DEBFULLNAME and DEBEMAIL)")
+    }
+
+    /// `swift build -c release` with the Swift runtime linked in (Debian has no Swift
+    /// runtime package), linked as Vitrine's own package is (lld, packed relocations,
+    /// read-only relocations bound at start: Debian's hardening).
+    private func build(_ project: DevProject) throws -> URL {
+        let arguments = ["swift", "build", "-c", "release", "--static-swift-stdlib",
+                         "--package-path", project.folder.path, "--scratch-path", project.scratchPath.path,
+                         "--product", project.product,
+                         "-Xswiftc", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                         "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
+        printToStandardError("vitrine bundle: " + arguments.joined(separator: " "))
+        guard try run(arguments, showsOutput: true).status == 0 else { throw RuntimeFailure("the release build failed (its errors are above)") }
+        return project.scratchPath.appendingPathComponent("release").appendingPathComponent(project.product)
+    }
+
+    /// Stages the package's files, strips the program, computes Depends, builds the .deb
+    /// with root as every file's owner, and has lintian check it.
+    private func debianPackage(_ bundle: AppBundle, _ inputs: AppBundle.Inputs, in dist: URL) throws -> URL {
+        let root = dist.appendingPathComponent(".deb-root")
+        try? FileManager.default.removeItem(at: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let date = BundleDate(day: try tool(["date", "-u", "+%F"]).trimmingWhitespace,
+                              rfc2822: try tool(["date", "-u", "-R"]).trimmingWhitespace)
+        try stager(root).stage(bundle.debEntries(inputs, date: date))
+        let program = root.appendingPathComponent(bundle.installedFolder).appendingPathComponent(bundle.metadata.product)
+        try tool(["strip", "--remove-section=.comment", "--remove-section=.note", program.path])
+
+        // dpkg-shlibdeps reads debian/control in its working folder: a minimal one of its own.
+        let shlibs = dist.appendingPathComponent(".shlibdeps")
+        try? FileManager.default.removeItem(at: shlibs)
+        defer { try? FileManager.default.removeItem(at: shlibs) }
+        try FileManager.default.createDirectory(at: shlibs.appendingPathComponent("debian"), withIntermediateDirectories: true)
+        try Data("Source: \(bundle.metadata.packageName)\n\nPackage: \(bundle.metadata.packageName)\nArchitecture: any\n".utf8)
+            .write(to: shlibs.appendingPathComponent("debian/control"))
+        let substvars = try tool(["dpkg-shlibdeps", "-O", "-e" + program.path], in: shlibs.path)
+        let depends = substvars.split(separator: "\n").first { $0.hasPrefix("shlibs:Depends=") }
+            .map { String($0.dropFirst("shlibs:Depends=".count)) } ?? ""
+
+        let installedSize = Int(try tool(["du", "-s", "-k", "--apparent-size", root.path]).split(separator: "\t").first ?? "") ?? 0
+        let control = root.appendingPathComponent("DEBIAN")
+        try FileManager.default.createDirectory(at: control, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try Data(bundle.control(shlibsDepends: depends, installedSize: installedSize).utf8).write(to: control.appendingPathComponent("control"))
+        let sums = try tool(["sh", "-c", "find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum"], in: root.path)
+        try Data(sums.utf8).write(to: control.appendingPathComponent("md5sums"))
+
+        let deb = dist.appendingPathComponent(bundle.debFileName)
+        try tool(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", root.path, deb.path])
+        if !noLintian {
+            // Errors fail; warnings and notes are shown.
+            guard try run(["lintian", "--fail-on", "error", deb.path], showsOutput: true).status == 0 else {
+                throw RuntimeFailure("lintian found errors in \(deb.path) (above)")
+            }
+        }
+        return deb
+    }
+
+    /// The app folder under `<package>-<version>/`, packed with root as every file's owner.
+    private func relocatableTarball(_ bundle: AppBundle, _ inputs: AppBundle.Inputs, in dist: URL) throws -> URL {
+        let root = dist.appendingPathComponent(".tar-root")
+        try? FileManager.default.removeItem(at: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try stager(root).stage(bundle.tarballEntries(inputs))
+        try tool(["strip", "--remove-section=.comment", "--remove-section=.note",
+                  root.appendingPathComponent(bundle.tarballFolder).appendingPathComponent(bundle.metadata.product).path])
+        let tarball = dist.appendingPathComponent(bundle.tarballName(machine: try tool(["uname", "-m"]).trimmingWhitespace))
+        try tool(["tar", "--owner=0", "--group=0", "--numeric-owner", "--sort=name", "-czf", tarball.path,
+                  "-C", root.path, bundle.tarballFolder])
+        return tarball
+    }
+
+    private func stager(_ root: URL) -> BundleStager {
+        BundleStager(root: root) { plain in try tool(["gzip", "-9n", plain.path]) }
+    }
+
+    private func kibibytes(_ file: URL) -> Int {
+        ((((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0) + 1023) / 1024
+    }
+
+    private func run(_ arguments: [String], in folder: String? = nil, showsOutput: Bool = false) throws -> ToolRun.Result {
+        do {
+            return try ToolRun.run(arguments, in: folder, showsOutput: showsOutput)
+        } catch {
+            throw RuntimeFailure("\(error.description) (vitrine bundle needs dpkg-dev, lintian, binutils and the Swift toolchain)")
+        }
+    }
+
+    /// A tool that must succeed; its standard output.
+    @discardableResult
+    private func tool(_ arguments: [String], in folder: String? = nil) throws -> String {
+        let result = try run(arguments, in: folder)
+        guard result.status == 0 else { throw RuntimeFailure("\(arguments.joined(separator: " ")) failed (status \(result.status))") }
+        return result.output
+    }
+}
