@@ -40,8 +40,9 @@ APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils
 # Selenium or WebdriverIO client would.
 APT_PACKAGES += webkit2gtk-driver
 # dpkg-dev (dpkg-shlibdeps), binutils (strip, strings) and lintian: `vitrine bundle` builds and
-# checks an app's .deb; `make size-check` measures the stripped program and looks for ICU.
-APT_PACKAGES += dpkg-dev binutils lintian
+# checks an app's .deb (chrpath drops SwiftPM's RUNPATH); `make size-check` measures the
+# stripped program and looks for ICU.
+APT_PACKAGES += dpkg-dev binutils lintian chrpath
 # x11vnc: the remote-view test ([remote.vnc]) reads the kiosk's screen through a real
 # x11vnc on the Xvfb display with a small RFB client of its own (Support/rfb_pixel.py).
 APT_PACKAGES += x11vnc

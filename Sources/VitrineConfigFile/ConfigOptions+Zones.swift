@@ -22,7 +22,8 @@ extension ConfigOptions {
         }.summarized(as: "zones") { configuration, _ in
             configuration.zones.isEmpty ? nil : configuration.zones.map(\.name).joined(separator: ", ")
         },
-        .field("zones.name", .nonEmptyText, "its name, unique in the window (in the events log)"),
+        .field("zones.name", .nonEmptyText, "its name, unique in the window (in the events log)")
+            .example(#""main""#),
         .field("zones.x", .zoneLength, #"its left edge: pixels from the window's, or a percentage of its width such as "75%""#),
         .field("zones.y", .zoneLength, #"its top edge: pixels from the window's, or a percentage of its height"#),
         .field("zones.width", .zoneLength, "its width: pixels, or a percentage of the window's"),

@@ -105,12 +105,18 @@ struct BundleCommand: ParsableCommand {
     /// `swift build -c release` with the Swift runtime linked in (Debian has no Swift
     /// runtime package), linked as Vitrine's own package is (lld, packed relocations,
     /// read-only relocations bound at start: Debian's hardening).
+    /// Keeps Foundation's internationalization (34 MB of ICU data) out, as the `vitrine`
+    /// package does (packaging/release-build.mk): TOMLKit's `import Foundation` alone would link it.
+    static let withoutFullFoundation = ["Foundation", "FoundationInternationalization", "_FoundationICU", "CoreFoundation"]
+        .flatMap { ["-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-autolink-library", "-Xswiftc", "-Xfrontend", "-Xswiftc", $0] }
+
     private func build(_ project: DevProject) throws -> URL {
         let arguments = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                          "--package-path", project.folder.path, "--scratch-path", project.scratchPath.path,
                          "--product", project.product,
                          "-Xswiftc", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                          "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
+            + Self.withoutFullFoundation
         printToStandardError("vitrine bundle: " + arguments.joined(separator: " "))
         guard try run(arguments, showsOutput: true).status == 0 else { throw RuntimeFailure("the release build failed (its errors are above)") }
         return project.scratchPath.appendingPathComponent("release").appendingPathComponent(project.product)
@@ -126,7 +132,7 @@ struct BundleCommand: ParsableCommand {
                               rfc2822: try tool(["date", "-u", "-R"]).trimmingWhitespace)
         try stager(root).stage(bundle.debEntries(inputs, date: date))
         let program = root.appendingPathComponent(bundle.installedFolder).appendingPathComponent(bundle.metadata.product)
-        try tool(["strip", "--remove-section=.comment", "--remove-section=.note", program.path])
+        try stripProgram(program)
 
         // dpkg-shlibdeps reads debian/control in its working folder: a minimal one of its own.
         let shlibs = dist.appendingPathComponent(".shlibdeps")
@@ -163,12 +169,18 @@ struct BundleCommand: ParsableCommand {
         try? FileManager.default.removeItem(at: root)
         defer { try? FileManager.default.removeItem(at: root) }
         try stager(root).stage(bundle.tarballEntries(inputs))
-        try tool(["strip", "--remove-section=.comment", "--remove-section=.note",
-                  root.appendingPathComponent(bundle.tarballFolder).appendingPathComponent(bundle.metadata.product).path])
+        try stripProgram(root.appendingPathComponent(bundle.tarballFolder).appendingPathComponent(bundle.metadata.product))
         let tarball = dist.appendingPathComponent(bundle.tarballName(machine: try tool(["uname", "-m"]).trimmingWhitespace))
         try tool(["tar", "--owner=0", "--group=0", "--numeric-owner", "--sort=name", "-czf", tarball.path,
                   "-C", root.path, bundle.tarballFolder])
         return tarball
+    }
+
+    /// Strips the program and drops SwiftPM's `RUNPATH $ORIGIN` (nothing is loaded from
+    /// beside it; lintian calls a custom search path an error).
+    private func stripProgram(_ program: URL) throws {
+        try tool(["strip", "--remove-section=.comment", "--remove-section=.note", program.path])
+        try tool(["chrpath", "--delete", program.path])
     }
 
     private func stager(_ root: URL) -> BundleStager {

@@ -147,8 +147,10 @@ struct AppBundleTests {
         #expect(ResourceLocator(environment: [:], executable: moved.appendingPathComponent("Notes")).directory.path
                 == moved.appendingPathComponent("vitrine-resources").path)
         // The override still wins.
-        #expect(ResourceLocator(environment: ["VITRINE_RESOURCES": "/override"], executable: moved.appendingPathComponent("Notes"))
-                    .directory.path == "/override")
+        let override = base.appendingPathComponent("override")
+        try FileManager.default.createDirectory(at: override, withIntermediateDirectories: true)
+        #expect(ResourceLocator(environment: ["VITRINE_RESOURCES": override.path], executable: moved.appendingPathComponent("Notes"))
+                    .directory.path == override.path)
     }
 
     /// The running program is `/proc/self/exe`, not `argv[0]`, which is a bare name when the

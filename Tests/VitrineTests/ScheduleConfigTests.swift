@@ -161,14 +161,14 @@ struct ScheduleConfigTests {
     }
 
     @Test func preloadIsOnUnlessTheFileTurnsItOff() throws {
+        let start = "start-url = \"https://signage.example/menu\"\n"
         let playlist = """
-            start-url = "https://signage.example/menu"
             [[schedule.playlist]]
             url = "https://signage.example/menu"
             duration = 30
             """
-        #expect(try ConfigFile(text: playlist, path: "signage.toml").configuration().schedule.preload)
-        let off = try ConfigFile(text: "[schedule]\npreload = false\n" + playlist, path: "signage.toml").configuration()
+        #expect(try ConfigFile(text: start + playlist, path: "signage.toml").configuration().schedule.preload)
+        let off = try ConfigFile(text: start + "[schedule]\npreload = false\n" + playlist, path: "signage.toml").configuration()
         #expect(!off.schedule.preload)
         let problems = errors("[schedule]\npreload = \"yes\"\n")
         #expect(problems.contains { $0.hasPrefix("signage.toml:2:11: schedule.preload must be") }, "\(problems)")

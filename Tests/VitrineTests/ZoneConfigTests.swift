@@ -17,7 +17,7 @@ struct ZoneConfigTests {
             x = 0
             y = 0
             width = "75%"
-            height = 1080
+            height = "100%"
             [[zones.playlist]]
             url = "https://signage.example/menu"
             duration = 30
@@ -31,7 +31,7 @@ struct ZoneConfigTests {
             overlap = true
             """, path: "zones.toml").configuration()
         #expect(configuration.zones == [
-            Zone(name: "main", x: .pixels(0), y: .pixels(0), width: .percent(75), height: .pixels(1080),
+            Zone(name: "main", x: .pixels(0), y: .pixels(0), width: .percent(75), height: .percent(100),
                  playlist: [PlaylistEntry(url: URL(string: "https://signage.example/menu")!, duration: .seconds(30))]),
             Zone(name: "badge", x: .percent(90), y: .pixels(0), width: .pixels(100), height: .pixels(100),
                  url: URL(string: "https://signage.example/badge"), overlaps: true),

@@ -15,9 +15,11 @@ final class PulseAudioSink {
     private let previousServer: String?
 
     init() throws {
-        folder = "/tmp/vitrine-pulse-\(UUID().uuidString.prefix(8))"
+        let folder = "/tmp/vitrine-pulse-\(UUID().uuidString.prefix(8))"
+        self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        server = Process()
+        let server = Process()
+        self.server = server
         server.executableURL = URL(fileURLWithPath: "/usr/bin/pulseaudio")
         server.arguments = ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--disable-shm=yes",
                             "-L", "module-native-protocol-unix socket=\(folder)/native auth-anonymous=1",
@@ -28,11 +30,11 @@ final class PulseAudioSink {
         let listening = FactWait(watching: [folder])
         try server.run()
         listening.wait(timeout: 20) { FileManager.default.fileExists(atPath: folder + "/native") || !server.isRunning }
-        guard server.isRunning, FileManager.default.fileExists(atPath: socket) else {
+        guard server.isRunning, FileManager.default.fileExists(atPath: folder + "/native") else {
             throw LoopbackHTTPServer.ServerError(output: "pulseaudio did not start")
         }
         previousServer = ProcessInfo.processInfo.environment["PULSE_SERVER"]
-        setenv("PULSE_SERVER", "unix:" + socket, 1)
+        setenv("PULSE_SERVER", "unix:" + folder + "/native", 1)
     }
 
     /// Starts recording the sink's monitor (16-bit mono) into `recording.raw`.
