@@ -5,8 +5,7 @@ import Foundation
 #endif
 
 /// The WebKit settings a configuration asks for, decided once here; the adapter copies
-/// them onto each view's `WebKitSettings` (with the hardware-acceleration policy of
-/// `RenderingChoice`, which needs the machine's renderer).
+/// them onto each view's `WebKitSettings`.
 public struct WebViewSettings: Sendable, Equatable {
     /// The inspector (developer extras): only when asked for, and never under kiosk lockdown.
     public var developerExtras: Bool
@@ -16,8 +15,8 @@ public struct WebViewSettings: Sendable, Equatable {
     public var javascriptCanOpenWindows: Bool
     /// Replaces WebKit's user agent when set.
     public var userAgent: String?
-    /// Whether media may start by itself (WebKit's website policies, fixed when the view is made).
-    public var autoplay: AutoplayPolicy
+    /// WebKit's hardware acceleration policy; nil leaves WebKit's own.
+    public var hardwareAcceleration: HardwareAcceleration?
 }
 
 extension Configuration {
@@ -27,7 +26,7 @@ extension Configuration {
             developerExtras: self.developerTools && !lockdown,
             javascriptCanOpenWindows: lockdown,
             userAgent: self.userAgent,
-            autoplay: autoplayPolicy)
+            hardwareAcceleration: self.hardwareAcceleration == .auto ? nil : self.hardwareAcceleration)
     }
 }
 
