@@ -77,7 +77,7 @@ struct BundleCommand: ParsableCommand {
         }
         let bundle = try AppBundle(metadata: AppBundleMetadata(
             product: project.product, appID: configuration.applicationID, packageName: packageName, version: appVersion,
-            title: configuration.title, summary: summary ?? "\(configuration.title), a desktop app",
+            title: configuration.title, summary: summary ?? "Desktop app \(configuration.title)", // never the package name first (lintian)
             maintainer: try maintainer ?? Self.maintainerFromEnvironment(), license: license,
             architecture: try tool(["dpkg", "--print-architecture"]).trimmingWhitespace))
         let dist = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? project.folder.appendingPathComponent("dist")

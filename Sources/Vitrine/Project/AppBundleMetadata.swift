@@ -46,6 +46,10 @@ public struct AppBundleMetadata: Sendable, Equatable {
                 throw AppBundleError("the \(what) must be one line of text, not '\(value)'")
             }
         }
+        // Debian's synopsis describes the package; one that starts with its name is an error.
+        if summary.lowercased().hasPrefix(packageName) {
+            throw AppBundleError("the summary '\(summary)' starts with the package name '\(packageName)': say what the app is (--summary)")
+        }
         guard !architecture.isEmpty, architecture.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
             throw AppBundleError("'\(architecture)' is not a Debian architecture")
         }

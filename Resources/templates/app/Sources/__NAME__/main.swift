@@ -2,6 +2,9 @@
 // `swift run __NAME__` (from any folder: the program finds its vitrine.toml, see below).
 // FoundationEssentials, not Foundation: Foundation would link ICU (34 MB) into the app.
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc // exit
+#endif
 import Vitrine
 import VitrineConfigFile
 import VitrineGTK
