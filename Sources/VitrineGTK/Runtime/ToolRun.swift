@@ -23,14 +23,15 @@ public enum ToolRun {
     }
 
     /// Runs `arguments[0]` (searched in PATH); throws when it cannot be started.
+    /// With `discardsErrors`, its standard error goes to /dev/null instead.
     public static func run(_ arguments: [String], in folder: String? = nil, showsOutput: Bool = false,
-                           environment: [String: String] = [:]) throws(Failure) -> Result {
+                           discardsErrors: Bool = false, environment: [String: String] = [:]) throws(Failure) -> Result {
         var output: UnsafeMutablePointer<gchar>?
         var status: gint = 0
         var error: UnsafeMutablePointer<GError>?
         let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue
                                 | (showsOutput ? G_SPAWN_CHILD_INHERITS_STDOUT.rawValue : 0)
-                                | G_SPAWN_CHILD_INHERITS_STDERR.rawValue)
+                                | (discardsErrors ? G_SPAWN_STDERR_TO_DEV_NULL.rawValue : G_SPAWN_CHILD_INHERITS_STDERR.rawValue))
         // The environment: this process's, with `environment` set over it.
         var variables: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = g_get_environ()
         for (name, value) in environment { variables = g_environ_setenv(variables, name, value, 1) }
