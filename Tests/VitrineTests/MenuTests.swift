@@ -79,7 +79,10 @@ struct MenuTests {
         }
         #expect(refusal(nested(4)) == nil)
         #expect(refusal(nested(5)) == "menu: submenus nest at most 4 deep")
-        #expect(refusal(nested(500)) == "menu: submenus nest at most 4 deep")
+        // 500 deep: refused too (the JSON reader's own depth limit already stops it).
+        #expect(refusal(nested(500)) != nil)
+        #expect(throws: ScriptMessageError.self) { try AppMenu(items: [.submenu(label: "1", items: [.submenu(label: "2", items: [
+            .submenu(label: "3", items: [.submenu(label: "4", items: [.submenu(label: "5", items: [])])])])])]) }
     }
 
     // MARK: The strategy

@@ -17,6 +17,11 @@ public struct DroppedFiles: Sendable, Equatable {
     public struct File: Sendable, Equatable {
         public var path: String
         public var size: Int
+
+        public init(path: String, size: Int) {
+            self.path = path
+            self.size = size
+        }
     }
 
     public private(set) var files: [File] = []
