@@ -33,6 +33,7 @@ extension Configuration {
     public var supportUpload: URL? { preferences.supportUpload }
     public var applicationIDIsDerived: Bool { preferences.applicationIDIsDerived }
     public var remembersWindowState: Bool { preferences.remembersWindowState }
+    public var decorated: Bool { preferences.decorated }
     public var mqtt: MQTTSettings? { preferences.mqtt }
     public var printing: PrintSettings? { preferences.printing }
     public var remoteView: RemoteViewSettings? { preferences.remoteView }

@@ -63,6 +63,9 @@ public struct Preferences: Sendable, Equatable {
     /// Keep the first window's size, position (X11) and maximized state per application id
     /// and restore them at start (`[window] remember`; the `app` and `demo` presets' default).
     public var remembersWindowState = false
+    /// The desktop's title bar and borders around the window (`[window] decorations`);
+    /// false: a frameless window, moved by the page's drag regions and resized at its edges.
+    public var decorated = true
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
     /// Silent printing (`[printing]`); nil: print requests follow the native-dialog policy

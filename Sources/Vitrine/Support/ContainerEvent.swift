@@ -77,6 +77,12 @@ public enum ContainerEvent: Sendable, Equatable {
         case notification
         case notificationClicked = "notification-clicked"
         case fileDialog = "file-dialog"
+        case menu
+        case menuActivated = "menu-activated"
+        case printDialog = "print-dialog"
+        case printPDF = "print-pdf"
+        case filesDropped = "files-dropped"
+        case filesDropRefused = "files-drop-refused"
         case devReload = "dev-reload"
         // Recovery: crashes, hangs, failed loads and their retries
         case webProcessTerminated = "web-process-terminated"

@@ -69,6 +69,7 @@ extension WebContainer: DesktopServices {
         case .unmaximize: gtk_window_unmaximize(window)
         case .fullscreen(let on): on ? gtk_window_fullscreen(window) : gtk_window_unfullscreen(window)
         case .keepAbove(let on): gtk_window_set_keep_above(window, on ? 1 : 0)
+        case .beginMove: try beginMove()
         case .close:
             // After the reply is on its way: the page hears `true`, then the window goes.
             Task { @MainActor [weak self] in self?.close() }
