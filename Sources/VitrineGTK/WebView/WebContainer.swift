@@ -55,6 +55,8 @@ public final class WebContainer: ContainerHost {
     var confirmation: ConfirmationDialog?
     /// The open file dialog (`dialog` capability), if any.
     var fileChooser: FileChooser?
+    /// Deep links on their way to the app's pages (`openDeepLink`).
+    var deepLinks = DeepLinkInbox()
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
@@ -265,6 +267,8 @@ public final class WebContainer: ContainerHost {
     func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?) {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error))
         for observer in loadObservers { observer(event, url) }
+        if event == .finished { deliverWaitingDeepLinks() }
+        if event == .committed { GlobalShortcuts.current?.release(owner: self) } // its page's shortcuts went with it
         scheduleRunner?.loadChanged(event, url)
     }
 
@@ -352,6 +356,7 @@ public final class WebContainer: ContainerHost {
         confirmation = nil
         fileChooser?.dismiss()
         fileChooser = nil
+        GlobalShortcuts.current?.release(owner: self)
         signals.disconnectAll()
         kioskGuard = nil
         scheduleRunner?.stop()

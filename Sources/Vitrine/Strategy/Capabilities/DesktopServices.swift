@@ -28,6 +28,19 @@ public protocol DesktopServices: AnyObject {
     var isWindowFocusedAndVisible: Bool { get }
     /// Whether the window is a kiosk's (it stays fullscreen and shown).
     var isKioskWindow: Bool { get }
+    /// Grabs `accelerator` for this window's pages (`shortcuts` capability); throws why not.
+    func registerShortcut(_ accelerator: Accelerator, id: String) throws
+    /// Lets this window's shortcut `id` go; whether it was registered.
+    func unregisterShortcut(id: String) -> Bool
+}
+
+extension DesktopServices {
+    /// A desktop without key grabs refuses them.
+    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+        throw ScriptMessageError("shortcuts: this desktop cannot grab keys")
+    }
+
+    public func unregisterShortcut(id: String) -> Bool { false }
 }
 
 extension ContainerHost {
