@@ -1,4 +1,5 @@
-// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu, print), typed by
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
+// print, app, shortcuts), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
@@ -140,8 +141,33 @@
       call('window', 'beginMove').catch(function (error) { console.warn('vitrine: drag region: ' + error.message); });
     }, true);
 
+
+    var app = {
+      // Whether the app starts at login: writes or removes its XDG autostart entry; resolves with the state.
+      setAutostart: function (on) {
+        if (typeof on !== 'boolean') return rejectType('vitrine.app.setAutostart: true or false');
+        return call('app', 'setAutostart', { on: on });
+      },
+      autostart: function () { return call('app', 'autostart'); },
+      // 'deep-link' ({url, scheme, host?, path, query?}): the desktop opened one of the app's URL schemes.
+      on: function (event, listener) { return on(event, listener); }
+    };
+
+    var shortcuts = {
+      // Global keys ("Ctrl+Alt+K"), heard while another program has the keyboard; resolves with the keys as understood.
+      register: function (accelerator, id) {
+        if (typeof accelerator !== 'string' || typeof id !== 'string') return rejectType('vitrine.shortcuts.register: (accelerator, id), two strings');
+        return call('shortcuts', 'register', { accelerator: accelerator, id: id });
+      },
+      unregister: function (id) {
+        return typeof id === 'string' ? call('shortcuts', 'unregister', { id: id }) : rejectType('vitrine.shortcuts.unregister: an id is a string');
+      },
+      // 'shortcut' ({id, accelerator}): one of this window's shortcuts was pressed.
+      on: function (event, listener) { return on(event, listener); }
+    };
+
     return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell,
-      menu: menu, print: print };
+      menu: menu, print: print, app: app, shortcuts: shortcuts };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

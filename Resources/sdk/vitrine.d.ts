@@ -88,6 +88,12 @@ interface Vitrine {
 
   /** Capability `print`: the page printed through GTK's dialog, or as PDF bytes. */
   readonly print: VitrinePrint;
+
+  /** Capability `app`: the app's place on the desktop (autostart, deep links). Refused in kiosks. */
+  readonly app: VitrineApp;
+
+  /** Capability `shortcuts`: global shortcuts, heard while another program has the keyboard. Refused in kiosks. */
+  readonly shortcuts: VitrineShortcuts;
 }
 
 interface VitrinePrint {
@@ -121,6 +127,45 @@ interface VitrineMenu {
   clear(): Promise<true>;
   /** The user chose a command of this document's menus; `checked` is a check item's new state. */
   on(event: "activated", listener: (payload: { id: string; menu: "bar" | "context"; checked?: boolean }) => void): () => void;
+}
+
+interface VitrineShortcuts {
+  /**
+   * Grabs `accelerator` ("Ctrl+Alt+K": Ctrl, Alt or Super, optionally Shift, then a letter,
+   * digit, F1–F24 or a named key) for this window under `id`; resolves with the keys as
+   * understood ("Ctrl+Alt+K"). X11 only: rejects under Wayland, for keys another program
+   * holds, and past 16 shortcuts. Registering `id` again moves it to the new keys. The
+   * window's shortcuts go when its page does.
+   */
+  register(accelerator: string, id: string): Promise<string>;
+  /** Lets `id` go; resolves with whether it was registered. */
+  unregister(id: string): Promise<boolean>;
+  /** One of this window's shortcuts was pressed. */
+  on(event: "shortcut", listener: (payload: { id: string; accelerator: string }) => void): () => void;
+}
+
+/** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */
+interface VitrineDeepLink {
+  url: string;
+  scheme: string;
+  host?: string;
+  path: string;
+  query?: string;
+}
+
+interface VitrineApp {
+  /**
+   * Starts the app at login (`true`: writes `$XDG_CONFIG_HOME/autostart/<app-id>.desktop`) or
+   * stops (`false`: removes it). Resolves with whether it is on.
+   */
+  setAutostart(on: boolean): Promise<boolean>;
+  /** Whether the app's autostart entry is there. */
+  autostart(): Promise<boolean>;
+  /**
+   * The desktop opened one of the app's URL schemes: at start (told once the page has
+   * loaded) or while it runs. Pages of origins granted `app` only.
+   */
+  on(event: "deep-link", listener: (payload: VitrineDeepLink) => void): () => void;
 }
 
 interface VitrineShell {
@@ -281,6 +326,11 @@ declare global {
       result: VitrineJSON;
     };
     shell: { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: VitrineJSON };
+    app: { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: VitrineJSON };
+    shortcuts: {
+      payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string };
+      result: VitrineJSON;
+    };
   }
 
 

@@ -232,6 +232,11 @@ enum ConfigOptions {
                 "the app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page)") {
             $0.appID($1)
         }.example(#""org.example.Shop""#),
+        .section("app", "the app's place on the desktop"),
+        ConfigOption.strings("app.url-schemes", .urlSchemes,
+                             "URL schemes the app handles: myapp://… opened on the desktop starts it, or reaches the running app as a deep-link event") {
+            $0.preference(\.urlSchemes, $1)
+        }.example(#"["myapp"]"#),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
     ] + printing + remoteView

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -147,6 +147,41 @@ test('dialogs post their options; saved bytes go as base64 and read bytes come b
     post.resolve(Buffer.from(bytes).toString('base64'));
     assert.deepStrictEqual(Array.from(await read), bytes);
   }
+});
+
+test('autostart posts {action, on}; anything but a boolean is refused without a post; deep links arrive as deep-link', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [(v) => v.app.setAutostart(true), (v) => v.app.setAutostart(false), (v) => v.app.autostart()]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'app', body: { action: 'setAutostart', on: true } },
+    { handler: 'app', body: { action: 'setAutostart', on: false } },
+    { handler: 'app', body: { action: 'autostart' } },
+  ]);
+  for (const bad of ['true', 1, null, undefined, {}]) {
+    await assert.rejects(frame.vitrine.app.setAutostart(bad), { name: 'TypeError' });
+  }
+  assert.strictEqual(frame.page.take().length, 0);
+  const links = [];
+  frame.vitrine.app.on('deep-link', (payload) => links.push(plain(payload)));
+  frame.emit('deep-link', '{"url":"myapp://open?id=3","scheme":"myapp","host":"open","path":"","query":"id=3"}');
+  assert.deepStrictEqual(links, [{ url: 'myapp://open?id=3', scheme: 'myapp', host: 'open', path: '', query: 'id=3' }]);
+});
+
+test('shortcuts post {action, accelerator, id}; a press arrives as shortcut; non-strings are refused without a post', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [(v) => v.shortcuts.register('Ctrl+Alt+K', 'search'), (v) => v.shortcuts.unregister('search')]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'shortcuts', body: { action: 'register', accelerator: 'Ctrl+Alt+K', id: 'search' } },
+    { handler: 'shortcuts', body: { action: 'unregister', id: 'search' } },
+  ]);
+  for (const call of [(v) => v.shortcuts.register('Ctrl+K'), (v) => v.shortcuts.register(75, 'k'), (v) => v.shortcuts.unregister({})]) {
+    await assert.rejects(call(frame.vitrine), { name: 'TypeError' });
+  }
+  assert.strictEqual(frame.page.take().length, 0);
+  const pressed = [];
+  frame.vitrine.shortcuts.on('shortcut', (payload) => pressed.push(plain(payload)));
+  frame.emit('shortcut', '{"id":"search","accelerator":"Ctrl+Alt+K"}');
+  assert.deepStrictEqual(pressed, [{ id: 'search', accelerator: 'Ctrl+Alt+K' }]);
 });
 
 test('window events arrive as window:NAME native events', () => {

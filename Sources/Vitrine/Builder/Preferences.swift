@@ -80,6 +80,12 @@ public struct Preferences: Sendable, Equatable {
     /// The size at which an events file is renamed `FILE.1` and started afresh
     /// (`[events] max-size`).
     public var eventsLogMaxSize = 10 << 20
+    /// The URL schemes the app handles (`[app] url-schemes`): `myapp://…` opened on the
+    /// desktop starts the app or reaches the running one as a `deep-link` event.
+    public var urlSchemes: [String] = []
+    /// The command that starts this app again (its program and arguments, such as
+    /// `--config FILE`), for its autostart entry; nil: the running program, alone.
+    public var launchCommand: [String]?
 
     public init() {}
 }

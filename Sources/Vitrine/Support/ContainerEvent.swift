@@ -76,6 +76,9 @@ public enum ContainerEvent: Sendable, Equatable {
         case clipboard
         case notification
         case notificationClicked = "notification-clicked"
+        case deepLink = "deep-link"
+        case deepLinkRefused = "deep-link-refused"
+        case shortcut
         case fileDialog = "file-dialog"
         case menu
         case menuActivated = "menu-activated"

@@ -23,6 +23,15 @@ extension WebContainer: DesktopServices {
         record(.native(action: .clipboard, detail: "image"))
     }
 
+    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+        guard !isTornDown else { throw ScriptMessageError("shortcuts: the window has closed") }
+        try GlobalShortcuts.shared().register(accelerator, id: id, for: self)
+    }
+
+    public func unregisterShortcut(id: String) -> Bool {
+        GlobalShortcuts.current?.unregister(id: id, for: self) ?? false
+    }
+
     public func notify(_ notification: DesktopNotification) throws {
         try Notifier.shared().send(notification, from: self)
         record(.native(action: .notification, detail: notification.id))

@@ -63,6 +63,8 @@ public final class WebContainer: ContainerHost {
     var confirmation: ConfirmationDialog?
     /// The open file dialog (`dialog` capability), if any.
     var fileChooser: FileChooser?
+    /// Deep links on their way to the app's pages (`openDeepLink`).
+    var deepLinks = DeepLinkInbox()
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
@@ -277,6 +279,8 @@ public final class WebContainer: ContainerHost {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error))
         if event == .committed { menus?.documentChanged(in: pane) }
         for observer in loadObservers { observer(event, url) }
+        if event == .finished { deliverWaitingDeepLinks() }
+        if event == .committed { GlobalShortcuts.current?.release(owner: self) } // its page's shortcuts went with it
         scheduleRunner?.loadChanged(event, url)
     }
 
@@ -349,6 +353,7 @@ public final class WebContainer: ContainerHost {
         confirmation = nil
         fileChooser?.dismiss()
         fileChooser = nil
+        GlobalShortcuts.current?.release(owner: self)
         signals.disconnectAll()
         menus?.tearDown()
         menus = nil

@@ -7,8 +7,10 @@ import Foundation
 /// A native capability a page may be granted (`[capabilities]` in a configuration file).
 /// Each but `drop` is answered by the built-in strategy of the same name, which refuses every
 /// page whose origin was not granted it; `drop` has no calls: it lets files dragged onto the
-/// window reach the page (`files:dropped`).
+/// window reach the page (`files:dropped`). `app` is the app's place on the desktop: its deep
+/// links (`deep-link` events reach only its pages) and its autostart entry; `shortcuts` its
+/// global shortcuts.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell, menu, print, drop
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts
 }
 

@@ -35,6 +35,10 @@ public protocol DesktopServices: AnyObject {
     func printPage(owner: FrameToken) async throws -> Bool
     /// The page of the top document `owner` as PDF, laid out by `settings`.
     func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8]
+    /// Grabs `accelerator` for this window's pages (`shortcuts` capability); throws why not.
+    func registerShortcut(_ accelerator: Accelerator, id: String) throws
+    /// Lets this window's shortcut `id` go; whether it was registered.
+    func unregisterShortcut(id: String) -> Bool
 }
 
 extension DesktopServices {
@@ -45,6 +49,13 @@ extension DesktopServices {
 
     public func printPage(owner: FrameToken) async throws -> Bool { throw ScriptMessageError.noDesktop(.print) }
     public func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8] { throw ScriptMessageError.noDesktop(.print) }
+
+    /// A desktop without key grabs refuses them.
+    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+        throw ScriptMessageError("shortcuts: this desktop cannot grab keys")
+    }
+
+    public func unregisterShortcut(id: String) -> Bool { false }
 }
 
 extension ContainerHost {
