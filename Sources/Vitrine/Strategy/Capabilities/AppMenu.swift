@@ -69,7 +69,7 @@ public struct AppMenu: Sendable, Equatable {
             guard let id = entry["id"]?.stringValue else { throw ScriptMessageError("menu: \(label): a command item needs id, a string") }
             let accelerator = try entry["accelerator"].flatMap { value throws(ScriptMessageError) -> String? in
                 guard let text = value.stringValue else { throw ScriptMessageError("menu: \(id): accelerator must be a string") }
-                return try Accelerator.gtkName(text)
+                return try Accelerator.menuKeys(text)
             }
             let enabled = try flag(entry["enabled"], "enabled", id) ?? true
             let checked = try flag(entry["checked"], "checked", id)
@@ -131,47 +131,5 @@ public struct MenuActivation: Sendable, Equatable {
         var members: JSONObject = ["id": .string(id), "menu": .string(placement == .menuBar ? "bar" : "context")]
         if let checked { members["checked"] = .bool(checked) }
         return .object(members)
-    }
-}
-
-/// Key combinations as pages write them (`Ctrl+Shift+K`) and as GTK reads them (`<Control><Shift>k`).
-public enum Accelerator {
-    static let modifiers: [String: String] = [
-        "ctrl": "<Control>", "control": "<Control>", "shift": "<Shift>", "alt": "<Alt>",
-        "super": "<Super>", "meta": "<Meta>", "primary": "<Primary>", "cmdorctrl": "<Primary>",
-    ]
-    /// Named keys pages may use besides letters, digits and F1–F24.
-    static let keys: [String: String] = [
-        "enter": "Return", "return": "Return", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "space",
-        "backspace": "BackSpace", "delete": "Delete", "insert": "Insert", "home": "Home", "end": "End",
-        "pageup": "Page_Up", "pagedown": "Page_Down", "up": "Up", "down": "Down", "left": "Left", "right": "Right",
-        "plus": "plus", "minus": "minus", "comma": "comma", "period": "period",
-    ]
-
-    /// GTK's name for `text`, or a clear error.
-    public static func gtkName(_ text: String) throws(ScriptMessageError) -> String {
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
-        guard text.count <= 40, parts.count >= 1, let key = parts.last, !key.isEmpty else { throw refusal(text) }
-        var name = ""
-        for modifier in parts.dropLast() {
-            guard let gtk = modifiers[modifier.lowercased()], !name.contains(gtk) else { throw refusal(text) }
-            name += gtk
-        }
-        let lower = key.lowercased()
-        if let named = keys[lower] {
-            name += named
-        } else if key.count == 1, let scalar = key.unicodeScalars.first, scalar.isASCII,
-                  scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-            name += lower
-        } else if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...24).contains(number) {
-            name += "F\(number)"
-        } else {
-            throw refusal(text)
-        }
-        return name
-    }
-
-    private static func refusal(_ text: String) -> ScriptMessageError {
-        ScriptMessageError("menu: accelerator \(JSONValue.string(String(text.prefix(40))).jsonText) is not a key combination like \"Ctrl+Shift+K\" or \"F5\"")
     }
 }
