@@ -18,11 +18,17 @@ extension WebKitTests {
             </script>
             """
 
-        /// The links the page heard, in order (its navigations to done.html).
+        /// The links told to the page, in order (the container's `deep-link` events).
         private func heard(_ log: String) -> [String] {
-            eventLines(in: log).compactMap { $0["url"] }.filter { $0.hasPrefix("app://app/done.html?") }
-                .map { String($0.dropFirst("app://app/done.html?".count)).removingPercentEncoding ?? $0 }
-                .reduce(into: []) { if $0.last != $1 { $0.append($1) } } // a navigation's request and its load
+            eventDetails("deep-link", in: log).compactMap { detail in
+                detail.hasSuffix(" to 1 page(s)") ? String(detail.dropLast(" to 1 page(s)".count)) : nil
+            }
+        }
+
+        /// The links the page acted on (its navigations to done.html?<link>), each once.
+        private func followed(_ log: String) -> Set<String> {
+            Set(eventLines(in: log).compactMap { $0["url"] }.filter { $0.hasPrefix("app://app/done.html?") }
+                .map { String($0.dropFirst("app://app/done.html?".count)).removingPercentEncoding ?? $0 })
         }
 
         @Test func xdgOpenStartsTheAppWithTheLinkThenHandsTheNextToIt() throws {
@@ -71,6 +77,7 @@ extension WebKitTests {
             #expect(second.status == 0, "\(second.stderr)")
             #expect(opener.wait { heard(log).count == 2 }, "heard \(heard(log))")
             #expect(heard(log) == ["myapp://open?id=3", "myapp://cart/7?from=mail"])
+            #expect(opener.wait { followed(log) == ["myapp://open?id=3", "myapp://cart/7?from=mail"] }, "followed \(followed(log))")
 
             // A hostile link handed over (too long) is refused, and the page hears nothing of it.
             let long = "myapp://x?" + String(repeating: "a", count: DeepLink.maxLength)

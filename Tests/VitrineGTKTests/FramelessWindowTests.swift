@@ -11,7 +11,7 @@ extension WebKitTests {
         static let page = """
             <!doctype html><title>frameless</title><body style="margin:0">
             <div data-vitrine-drag-region style="height:60px;background:#345;color:#fff">My app
-              <button data-vitrine-no-drag onclick="vitrine.window.close()">×</button></div>
+              <button data-vitrine-no-drag style="float:right" onclick="vitrine.window.close()">×</button></div>
             <p>content</p>
             <script>
             vitrine.window.beginMove().then(() => fetch('/unpressed?moved'),
@@ -29,13 +29,8 @@ extension WebKitTests {
         @Test func aDragRegionMovesAFramelessWindow() throws {
             let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
             defer { server.stop() }
-            let windowManager = Process()
-            windowManager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-            windowManager.arguments = ["--sm-disable"]
-            windowManager.standardOutput = FileHandle.nullDevice
-            windowManager.standardError = FileHandle.nullDevice
-            try windowManager.run()
-            defer { kill(windowManager.processIdentifier, SIGKILL); windowManager.waitUntilExit() }
+            let windowManager = try Openbox()
+            defer { windowManager.stop() }
 
             let folder = try ConfigFolder()
             let origin = "http://127.0.0.1:\(server.port)"

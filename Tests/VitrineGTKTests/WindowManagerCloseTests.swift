@@ -14,13 +14,8 @@ extension WebKitTests {
         private func closeRequest(preset: String) throws -> (events: [[String: Any]], survived: Bool) {
             let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>wm close</title>"])
             defer { server.stop() }
-            let windowManager = Process()
-            windowManager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-            windowManager.arguments = ["--sm-disable"]
-            windowManager.standardOutput = FileHandle.nullDevice
-            windowManager.standardError = FileHandle.nullDevice
-            try windowManager.run()
-            defer { kill(windowManager.processIdentifier, SIGKILL); windowManager.waitUntilExit() }
+            let windowManager = try Openbox()
+            defer { windowManager.stop() }
 
             let folder = try ConfigFolder()
             let events = folder.path + "/events.jsonl"

@@ -1,0 +1,29 @@
+import Foundation
+import VitrineTestSupport
+
+/// openbox on the test display, for tests that need a real window manager. `stop()` asks it
+/// to exit (`openbox --exit`, a message on the display: the test process's children may
+/// have SIGTERM blocked) and waits: openbox then hands the keyboard focus back to the pointer root and
+/// takes its EWMH properties off the root window. Killed outright, it leaves the focus on
+/// nothing (every later key press, grabs included, goes nowhere) and its properties behind
+/// for the tests that run after it.
+final class Openbox {
+    private let process = Process()
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        process.arguments = ["--sm-disable"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        _ = try? runProcess("/usr/bin/openbox", ["--exit"], timeout: 10)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
