@@ -49,15 +49,7 @@ extension WebKitTests {
             #expect(server.requestedPaths.filter { $0.hasPrefix("/unpressed") }.map { $0.removingPercentEncoding ?? $0 }
                 == ["/unpressed?window: beginMove: only while the pointer's first button is held (a press on a drag region)"])
 
-            let pid = " \(program.process.processIdentifier) "
-            func managedWindow() -> String? {
-                let clients = (try? runProcess("/usr/bin/wmctrl", ["-l", "-p"]).stdout) ?? ""
-                return clients.split(separator: "\n").first { $0.contains(pid) }.map { String($0.prefix { $0 != " " }) }
-            }
-            let clients = try ProgramRun(["-root", "-spy", "_NET_CLIENT_LIST"], executable: "/usr/bin/xprop")
-            defer { clients.kill() }
-            try #require(clients.wait { managedWindow() != nil }, "openbox manages the window")
-            let window = try #require(managedWindow())
+            let window = try #require(try windowManager.managedWindow(of: program.process.processIdentifier), "openbox manages the window")
             // No frame: openbox's frame extents are all zero.
             let extents = try runProcess("/usr/bin/xprop", ["-id", window, "_NET_FRAME_EXTENTS"]).stdout
             #expect(extents.contains("= 0, 0, 0, 0"), "\(extents)")

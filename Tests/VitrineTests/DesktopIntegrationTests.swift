@@ -138,7 +138,7 @@ struct DesktopIntegrationTests {
         let strategies = ScriptMessageStrategies([AppStrategy(configuration: configuration, configHome: configHome)])
         let grants = grant ? CapabilityGrants().granting([.app], to: Origin(string: "app://app")!) : CapabilityGrants()
         return await strategies.dispatch(ScriptMessage(name: "app", bodyJSON: body, pageURL: page),
-                                         context: ScriptMessageContext(host: DesktopHost(kiosk: kiosk), capabilities: grants))
+                                         context: ScriptMessageContext(host: DesktopTestHost(KioskDesktop(kiosk: kiosk)), capabilities: grants))
     }
 
     @Test func setAutostartWritesAndRemovesTheAppsEntryOnly() async throws {
@@ -209,22 +209,6 @@ struct DesktopIntegrationTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == "untouched")
         #expect(await autostart(#"{"action": "autostart"}"#, configHome: home) == .success(false))
     }
-}
-
-/// A host with a desktop, kiosk or not.
-@MainActor
-private final class DesktopHost: ContainerHost {
-    let services: KioskDesktop
-    init(kiosk: Bool) { services = KioskDesktop(kiosk: kiosk) }
-    var desktop: (any DesktopServices)? { services }
-    var currentURL: URL? { nil }
-    func present(_ route: NativeRoute) {}
-    func openExternally(_ url: URL) {}
-    func showHome() -> Bool { false }
-    func confirm(title: String, message: String) async -> Bool { false }
-    func close() {}
-    func reload() {}
-    func setTitle(_ title: String) {}
 }
 
 @MainActor

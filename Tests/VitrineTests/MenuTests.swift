@@ -95,7 +95,7 @@ struct MenuTests {
     private func dispatch(_ body: String, desktop: MenuDesktop?, caller: Principal? = principal(mainFrame: true),
                           grants: CapabilityGrants = CapabilityGrants().granting([.menu], to: Origin(string: "app://app")!),
                           pageURL: URL = page) async -> Result<JSONValue, ScriptMessageError> {
-        let host = MenuHost(desktop)
+        let host = DesktopTestHost(desktop)
         return await ScriptMessageStrategies([MenuStrategy()]).dispatch(
             ScriptMessage(name: "menu", bodyJSON: body, pageURL: pageURL),
             context: ScriptMessageContext(host: host, capabilities: grants, caller: caller))
@@ -132,21 +132,6 @@ struct MenuTests {
             == .failure(.invalidBody("menu", expected: #"{"action": "set" | "setContext" | "clear", "items"?: [...]}"#)))
         #expect(desktop.calls.isEmpty)
     }
-}
-
-@MainActor
-private final class MenuHost: ContainerHost {
-    let services: MenuDesktop?
-    init(_ services: MenuDesktop?) { self.services = services }
-    var desktop: (any DesktopServices)? { services }
-    var currentURL: URL? { nil }
-    func present(_ route: NativeRoute) {}
-    func openExternally(_ url: URL) {}
-    func showHome() -> Bool { false }
-    func confirm(title: String, message: String) async -> Bool { false }
-    func close() {}
-    func reload() {}
-    func setTitle(_ title: String) {}
 }
 
 @MainActor

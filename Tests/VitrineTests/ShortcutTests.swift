@@ -80,7 +80,7 @@ struct ShortcutTests {
         let grants = grant ? CapabilityGrants().granting([.shortcuts], to: Origin(string: "app://app")!) : CapabilityGrants()
         let result = await ScriptMessageStrategies([ShortcutsStrategy()]).dispatch(
             ScriptMessage(name: "shortcuts", bodyJSON: body, pageURL: page),
-            context: ScriptMessageContext(host: GrabbingHost(desktop), capabilities: grants))
+            context: ScriptMessageContext(host: DesktopTestHost(desktop), capabilities: grants))
         return (result, desktop)
     }
 
@@ -109,25 +109,10 @@ struct ShortcutTests {
         let result = await ScriptMessageStrategies([ShortcutsStrategy()]).dispatch(
             ScriptMessage(name: "shortcuts", bodyJSON: #"{"action": "register", "accelerator": "Ctrl+Alt+K", "id": "x"}"#,
                           pageURL: URL(string: "app://app/")),
-            context: ScriptMessageContext(host: GrabbingHost(PlainDesktop()),
+            context: ScriptMessageContext(host: DesktopTestHost(PlainDesktop()),
                                           capabilities: CapabilityGrants().granting([.shortcuts], to: Origin(string: "app://app")!)))
         #expect(result == .failure(ScriptMessageError("shortcuts: this desktop cannot grab keys")))
     }
-}
-
-@MainActor
-private final class GrabbingHost: ContainerHost {
-    let services: any DesktopServices
-    init(_ services: any DesktopServices) { self.services = services }
-    var desktop: (any DesktopServices)? { services }
-    var currentURL: URL? { nil }
-    func present(_ route: NativeRoute) {}
-    func openExternally(_ url: URL) {}
-    func showHome() -> Bool { false }
-    func confirm(title: String, message: String) async -> Bool { false }
-    func close() {}
-    func reload() {}
-    func setTitle(_ title: String) {}
 }
 
 /// A desktop with no key grabs (the protocol's defaults).

@@ -26,4 +26,18 @@ final class Openbox {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
+
+    /// The window of process `pid` once openbox manages it (its id, as wmctrl prints it), or nil
+    /// after the wait. Managing is no fact this process is told of: xprop -spy on the root window
+    /// prints each change of the client list, and each printed line wakes the wait.
+    func managedWindow(of pid: Int32) throws -> String? {
+        let marker = " \(pid) "
+        func find() -> String? {
+            let clients = (try? runProcess("/usr/bin/wmctrl", ["-l", "-p"]).stdout) ?? ""
+            return clients.split(separator: "\n").first { $0.contains(marker) }.map { String($0.prefix { $0 != " " }) }
+        }
+        let spy = try ProgramRun(["-root", "-spy", "_NET_CLIENT_LIST"], executable: "/usr/bin/xprop")
+        defer { spy.kill() }
+        return spy.wait { find() != nil } ? find() : nil
+    }
 }
