@@ -33,6 +33,9 @@ APT_PACKAGES += sway
 APT_PACKAGES += bubblewrap xdg-dbus-proxy
 # x11-utils (xwininfo, xprop): the app id test reads each window's WM_CLASS.
 APT_PACKAGES += x11-utils
+# xdg-utils (xdg-open) and desktop-file-utils (update-desktop-database): the deep-link test
+# opens myapp:// through a desktop entry, as a desktop does; xdotool presses global shortcuts.
+APT_PACKAGES += xdg-utils desktop-file-utils xdotool
 # CUPS with a cups-pdf queue and poppler's pdftotext: the silent-printing test prints a
 # page through a real scheduler (its own cupsd on a loopback port) and reads the PDF's text.
 APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils

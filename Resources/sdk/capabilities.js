@@ -1,4 +1,5 @@
-// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell), typed by
+// The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
+// print, app, shortcuts), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
@@ -56,6 +57,7 @@
       fullscreen: function (on) { return call('window', 'fullscreen', { on: on !== false }); },
       keepAbove: function (on) { return call('window', 'keepAbove', { on: on !== false }); },
       close: function () { return call('window', 'close'); },
+      beginMove: function () { return call('window', 'beginMove'); },
       open: function (url, options) {
         options = options || {};
         return call('window', 'open', { url: String(url), title: options.title, width: options.width, height: options.height });
@@ -106,7 +108,66 @@
       on: function (event, listener) { return on('notification:' + event, listener); }
     };
 
-    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell };
+    // Items: {id, label, accelerator?, enabled?, checked?}, {label, items: [...]}, '-' (a separator).
+    function menuItems(name, items) {
+      return Array.isArray(items) ? null : rejectType('vitrine.menu.' + name + ': the items are an array');
+    }
+    var menu = {
+      set: function (items) { return menuItems('set', items) || call('menu', 'set', { items: items }); },
+      setContext: function (items) { return menuItems('setContext', items) || call('menu', 'setContext', { items: items }); },
+      clear: function () { return call('menu', 'clear'); },
+      // 'activated' ({id, menu: 'bar' | 'context', checked?}): the user chose an item of this page's menus.
+      on: function (event, listener) { return on('menu:' + event, listener); }
+    };
+
+    // print(): GTK's print dialog for the page → whether the user printed.
+    var print = function () { return call('print', 'dialog'); };
+    // print.toPDF({pageSize, landscape, margins}): the page as PDF bytes, no dialog.
+    print.toPDF = function (options) {
+      options = options || {};
+      return call('print', 'pdf', { pageSize: options.pageSize, landscape: options.landscape, margins: options.margins })
+        .then(bytes.fromBase64);
+    };
+
+    // Drag regions: a press (first button) on an element marked `data-vitrine-drag-region`
+    // moves the window (`window` capability), unless it is on a control inside the region
+    // or on an element marked `data-vitrine-no-drag`.
+    document.addEventListener('mousedown', function (event) {
+      var target = event.target;
+      if (event.button !== 0 || !target || typeof target.closest !== 'function') return;
+      if (!target.closest('[data-vitrine-drag-region]')) return;
+      if (target.closest('[data-vitrine-no-drag], input, textarea, select, button, a[href], [contenteditable]')) return;
+      event.preventDefault();
+      call('window', 'beginMove').catch(function (error) { console.warn('vitrine: drag region: ' + error.message); });
+    }, true);
+
+
+    var app = {
+      // Whether the app starts at login: writes or removes its XDG autostart entry; resolves with the state.
+      setAutostart: function (on) {
+        if (typeof on !== 'boolean') return rejectType('vitrine.app.setAutostart: true or false');
+        return call('app', 'setAutostart', { on: on });
+      },
+      autostart: function () { return call('app', 'autostart'); },
+      // 'deep-link' ({url, scheme, host?, path, query?}): the desktop opened one of the app's URL schemes.
+      on: function (event, listener) { return on(event, listener); }
+    };
+
+    var shortcuts = {
+      // Global keys ("Ctrl+Alt+K"), heard while another program has the keyboard; resolves with the keys as understood.
+      register: function (accelerator, id) {
+        if (typeof accelerator !== 'string' || typeof id !== 'string') return rejectType('vitrine.shortcuts.register: (accelerator, id), two strings');
+        return call('shortcuts', 'register', { accelerator: accelerator, id: id });
+      },
+      unregister: function (id) {
+        return typeof id === 'string' ? call('shortcuts', 'unregister', { id: id }) : rejectType('vitrine.shortcuts.unregister: an id is a string');
+      },
+      // 'shortcut' ({id, accelerator}): one of this window's shortcuts was pressed.
+      on: function (event, listener) { return on(event, listener); }
+    };
+
+    return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell,
+      menu: menu, print: print, app: app, shortcuts: shortcuts };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

@@ -47,6 +47,11 @@ interface Vitrine {
     name: Name extends keyof VitrineStrategies ? never : Name, payload?: VitrinePayload
   ): Promise<Result>;
 
+  /**
+   * Capability `drop`: files dragged from the desktop onto the window (local regular files,
+   * never through a symbolic link), each readable with `vitrine.dialog.readText`/`readBytes`.
+   */
+  on(event: "files:dropped", listener: (payload: { files: { path: string; size: number }[] }) => void): () => void;
   /** Listens to a native event; returns a function that removes the listener. */
   on<Payload extends VitrineJSON = VitrineJSON>(event: string, listener: (payload: Payload) => void): () => void;
 
@@ -77,6 +82,90 @@ interface Vitrine {
 
   /** Capability `shell`: the desktop's applications. */
   readonly shell: VitrineShell;
+
+  /** Capability `menu`: the window's menu bar and the page's context menu (never in a kiosk). */
+  readonly menu: VitrineMenu;
+
+  /** Capability `print`: the page printed through GTK's dialog, or as PDF bytes. */
+  readonly print: VitrinePrint;
+
+  /** Capability `app`: the app's place on the desktop (autostart, deep links). Refused in kiosks. */
+  readonly app: VitrineApp;
+
+  /** Capability `shortcuts`: global shortcuts, heard while another program has the keyboard. Refused in kiosks. */
+  readonly shortcuts: VitrineShortcuts;
+}
+
+interface VitrinePrint {
+  /** Shows GTK's print dialog for this page; resolves `true` when the user printed, `false` when cancelled. Refused in a kiosk. */
+  (): Promise<boolean>;
+  /**
+   * This page as PDF bytes, without a dialog. `pageSize`: `"a3"`, `"a4"`, `"a5"`, `"a6"`,
+   * `"letter"`, `"legal"` or `"WIDTHxHEIGHTmm"`; `margins`: millimetres on every side, 0–100.
+   */
+  toPDF(options?: { pageSize?: string; landscape?: boolean; margins?: number }): Promise<Uint8Array>;
+}
+
+/**
+ * A menu entry: a command (its `id` reaches `vitrine.menu.on("activated")`), a submenu, or
+ * a separator (`"-"`). Ids are 1–64 of `A-Z a-z 0-9 - _ . :`, unique in the menu; labels
+ * 1–100 characters; submenus nest 4 deep; 200 entries in all. `accelerator` is a key
+ * combination such as `"Ctrl+Shift+K"`, `"Alt+F4"` or `"F5"` (menu bar only).
+ */
+type VitrineMenuItem =
+  | { id: string; label: string; accelerator?: string; enabled?: boolean; checked?: boolean }
+  | { label: string; items: VitrineMenuItem[] }
+  | "-"
+  | { type: "separator" };
+
+interface VitrineMenu {
+  /** Shows `items` (top-level entries are usually submenus: File, Edit…) as the window's menu bar, while this document is shown. */
+  set(items: VitrineMenuItem[]): Promise<true>;
+  /** Shows `items` in place of WebKit's context menu (right click) on this page, while this document is shown. */
+  setContext(items: VitrineMenuItem[]): Promise<true>;
+  /** Removes this document's menu bar and context menu. */
+  clear(): Promise<true>;
+  /** The user chose a command of this document's menus; `checked` is a check item's new state. */
+  on(event: "activated", listener: (payload: { id: string; menu: "bar" | "context"; checked?: boolean }) => void): () => void;
+}
+
+interface VitrineShortcuts {
+  /**
+   * Grabs `accelerator` ("Ctrl+Alt+K": Ctrl, Alt or Super, optionally Shift, then a letter,
+   * digit, F1–F24 or a named key) for this window under `id`; resolves with the keys as
+   * understood ("Ctrl+Alt+K"). X11 only: rejects under Wayland, for keys another program
+   * holds, and past 16 shortcuts. Registering `id` again moves it to the new keys. The
+   * window's shortcuts go when its page does.
+   */
+  register(accelerator: string, id: string): Promise<string>;
+  /** Lets `id` go; resolves with whether it was registered. */
+  unregister(id: string): Promise<boolean>;
+  /** One of this window's shortcuts was pressed. */
+  on(event: "shortcut", listener: (payload: { id: string; accelerator: string }) => void): () => void;
+}
+
+/** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */
+interface VitrineDeepLink {
+  url: string;
+  scheme: string;
+  host?: string;
+  path: string;
+  query?: string;
+}
+
+interface VitrineApp {
+  /**
+   * Starts the app at login (`true`: writes `$XDG_CONFIG_HOME/autostart/<app-id>.desktop`) or
+   * stops (`false`: removes it). Resolves with whether it is on.
+   */
+  setAutostart(on: boolean): Promise<boolean>;
+  /** Whether the app's autostart entry is there. */
+  autostart(): Promise<boolean>;
+  /**
+   * The desktop opened one of the app's URL schemes: at start (told once the page has
+   * loaded) or while it runs. Pages of origins granted `app` only.
+   */
+  on(event: "deep-link", listener: (payload: VitrineDeepLink) => void): () => void;
 }
 
 interface VitrineShell {
@@ -164,6 +253,11 @@ interface VitrineWindow {
   /** Closes this window (after answering); closing the app's last window ends it. */
   close(): Promise<true>;
   /**
+   * Moves the window with the pointer while its first button is held (what a press on a
+   * `data-vitrine-drag-region` element does); rejects when the button is up, and in a kiosk.
+   */
+  beginMove(): Promise<true>;
+  /**
    * Opens another window of the app on `url` (relative to this page; one of the app's own
    * origins), with the same navigation chain, strategies and origin rules. Resolves with its id.
    */
@@ -232,6 +326,11 @@ declare global {
       result: VitrineJSON;
     };
     shell: { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: VitrineJSON };
+    app: { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: VitrineJSON };
+    shortcuts: {
+      payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string };
+      result: VitrineJSON;
+    };
   }
 
 

@@ -164,6 +164,12 @@ enum OptionType: Sendable {
         MQTTTopics.isValid($0, allowingLevels: false)
     }
 
+    /// The app's own URL schemes: never one the web or the desktop already uses.
+    static let urlSchemes = OptionType.strings(
+        expected: "the app's own URL scheme, such as \"myapp\": a lowercase letter, then letters, digits, '+', '-' or '.'; "
+            + "not http, https, file, app, about, javascript, data or another the web or the desktop already uses"
+    ) { AppURLScheme.problem(with: $0) == nil }
+
     static let supportUpload = OptionType.string(
         expected: #"an https URL such as "https://support.corp/upload/lobby-1.tar.gz" (http only to 127.0.0.1, ::1 or localhost)"#,
         refusal: "be an https URL (http only to a loopback host)"

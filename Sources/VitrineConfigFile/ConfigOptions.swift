@@ -38,6 +38,9 @@ enum ConfigOptions {
             $0.windowSize(width: $0.preferences.windowSize.width, height: $1)
         },
         .bool("window.fullscreen", flag: "fullscreen", "a fullscreen window") { $0.fullscreen($1) },
+        .bool("window.decorations", "the desktop's title bar and borders; false: a frameless window that the page's data-vitrine-drag-region elements move (with the window capability) and its edges resize") {
+            $0.preference(\.decorated, $1)
+        },
         .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app and demo presets)") {
             $0.preference(\.remembersWindowState, $1)
         },
@@ -229,6 +232,11 @@ enum ConfigOptions {
                 "the app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page)") {
             $0.appID($1)
         }.example(#""org.example.Shop""#),
+        .section("app", "the app's place on the desktop"),
+        ConfigOption.strings("app.url-schemes", .urlSchemes,
+                             "URL schemes the app handles: myapp://… opened on the desktop starts it, or reaches the running app as a deep-link event") {
+            $0.preference(\.urlSchemes, $1)
+        }.example(#"["myapp"]"#),
         .section("tls", "TLS exceptions"),
         .structured("tls.trust", "trust exactly this certificate for this host"),
     ] + printing + remoteView

@@ -66,9 +66,16 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         // First: no child process may inherit systemd's variables and speak for this one.
         let serviceManager = ServiceNotifier.takeEnvironment()
-        let configuration: Configuration
+        var configuration: Configuration
+        var deepLink: URL?
         do {
             configuration = try makeConfiguration()
+            // A URL of the app's own schemes (`xdg-open myapp://…`) is a deep link for the
+            // app's page, which opens as it always does.
+            if let start = url.flatMap(StartURL.parse), DeepLink.isDeepLink(start, schemes: configuration.urlSchemes) {
+                deepLink = start
+                configuration = try makeConfiguration(startURL: false)
+            }
         } catch let error as ConfigFileError {
             // Compiler style, one problem per line, so editors can jump to each.
             for problem in error.allErrors { printToStandardError(problem.description) }
@@ -96,7 +103,7 @@ struct OpenCommand: ParsableCommand {
             }
         }
         let options = VitrineApplication.RunOptions(screenshot: screenshot, exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout,
-                                                    singleInstance: !newInstance, automation: automation)
+                                                    singleInstance: !newInstance, automation: automation, deepLink: deepLink)
         let status = MainActor.assumeIsolated {
             let application = VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog,
                                                  options: options)
@@ -113,10 +120,13 @@ struct OpenCommand: ParsableCommand {
         }
     }
 
-    /// The preset, refined by the configuration file (if any), refined by the options.
-    func makeConfiguration() throws -> Configuration {
+    /// The preset, refined by the configuration file (if any), refined by the options;
+    /// without the URL argument as its start page unless `startURL`.
+    func makeConfiguration(startURL: Bool = true) throws -> Configuration {
+        var overrides = try overrides
+        if !startURL { overrides.startURL = nil }
         if let config {
-            return try ConfigFile(path: config).configuration(overrides: try overrides)
+            return try ConfigFile(path: config).configuration(overrides: overrides)
         }
         return try overrides.configurator().build()
     }

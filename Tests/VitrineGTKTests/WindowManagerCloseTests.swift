@@ -14,13 +14,8 @@ extension WebKitTests {
         private func closeRequest(preset: String) throws -> (events: [[String: Any]], survived: Bool) {
             let server = try LoopbackHTTPServer(pages: ["index.html": "<!doctype html><title>wm close</title>"])
             defer { server.stop() }
-            let windowManager = Process()
-            windowManager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-            windowManager.arguments = ["--sm-disable"]
-            windowManager.standardOutput = FileHandle.nullDevice
-            windowManager.standardError = FileHandle.nullDevice
-            try windowManager.run()
-            defer { kill(windowManager.processIdentifier, SIGKILL); windowManager.waitUntilExit() }
+            let windowManager = try Openbox()
+            defer { windowManager.stop() }
 
             let folder = try ConfigFolder()
             let events = folder.path + "/events.jsonl"
@@ -31,17 +26,7 @@ extension WebKitTests {
             // The page loaded (the log is written once per turn of the main loop), and openbox
             // manages the window: it is in the window manager's client list.
             try #require(program.waitForEvent { $0["event"] as? String == "finished" } != nil, "the page loaded: \(program.events)")
-            let pid = " \(program.process.processIdentifier) "
-            func managedWindow() -> String? {
-                let clients = (try? runProcess("/usr/bin/wmctrl", ["-l", "-p"]).stdout) ?? ""
-                return clients.split(separator: "\n").first { $0.contains(pid) }.map { String($0.prefix { $0 != " " }) }
-            }
-            // Mapping by openbox is no fact this process is told of: xprop -spy on the root
-            // window prints each change of its client list, and each printed line wakes the wait.
-            let clients = try ProgramRun(["-root", "-spy", "_NET_CLIENT_LIST"], executable: "/usr/bin/xprop")
-            defer { clients.kill() }
-            try #require(clients.wait { managedWindow() != nil }, "openbox manages the window")
-            let window = try #require(managedWindow())
+            let window = try #require(try windowManager.managedWindow(of: program.process.processIdentifier), "openbox manages the window")
 
             let close = try runProcess("/usr/bin/wmctrl", ["-i", "-c", window])
             try #require(close.status == 0, "wmctrl: \(close.stderr)")

@@ -201,24 +201,8 @@ struct KioskEdgeTests {
         let grants = CapabilityGrants().granting(Set(Capability.allCases), to: Self.app)
         let strategies = ScriptMessageStrategies([WindowStrategy(), ClipboardStrategy(), DialogStrategy()])
         return await strategies.dispatch(ScriptMessage(name: name, bodyJSON: body, pageURL: page),
-                                         context: ScriptMessageContext(host: DesktopHost(desktop), capabilities: grants))
+                                         context: ScriptMessageContext(host: DesktopTestHost(desktop), capabilities: grants))
     }
-}
-
-/// A host with a desktop: the capabilities' view of the window.
-@MainActor
-private final class DesktopHost: ContainerHost {
-    let services: FakeDesktop
-    init(_ services: FakeDesktop) { self.services = services }
-    var desktop: (any DesktopServices)? { services }
-    var currentURL: URL? { nil }
-    func present(_ route: NativeRoute) {}
-    func openExternally(_ url: URL) {}
-    func showHome() -> Bool { false }
-    func confirm(title: String, message: String) async -> Bool { false }
-    func close() {}
-    func reload() {}
-    func setTitle(_ title: String) {}
 }
 
 @MainActor

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -149,6 +149,41 @@ test('dialogs post their options; saved bytes go as base64 and read bytes come b
   }
 });
 
+test('autostart posts {action, on}; anything but a boolean is refused without a post; deep links arrive as deep-link', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [(v) => v.app.setAutostart(true), (v) => v.app.setAutostart(false), (v) => v.app.autostart()]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'app', body: { action: 'setAutostart', on: true } },
+    { handler: 'app', body: { action: 'setAutostart', on: false } },
+    { handler: 'app', body: { action: 'autostart' } },
+  ]);
+  for (const bad of ['true', 1, null, undefined, {}]) {
+    await assert.rejects(frame.vitrine.app.setAutostart(bad), { name: 'TypeError' });
+  }
+  assert.strictEqual(frame.page.take().length, 0);
+  const links = [];
+  frame.vitrine.app.on('deep-link', (payload) => links.push(plain(payload)));
+  frame.emit('deep-link', '{"url":"myapp://open?id=3","scheme":"myapp","host":"open","path":"","query":"id=3"}');
+  assert.deepStrictEqual(links, [{ url: 'myapp://open?id=3', scheme: 'myapp', host: 'open', path: '', query: 'id=3' }]);
+});
+
+test('shortcuts post {action, accelerator, id}; a press arrives as shortcut; non-strings are refused without a post', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [(v) => v.shortcuts.register('Ctrl+Alt+K', 'search'), (v) => v.shortcuts.unregister('search')]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'shortcuts', body: { action: 'register', accelerator: 'Ctrl+Alt+K', id: 'search' } },
+    { handler: 'shortcuts', body: { action: 'unregister', id: 'search' } },
+  ]);
+  for (const call of [(v) => v.shortcuts.register('Ctrl+K'), (v) => v.shortcuts.register(75, 'k'), (v) => v.shortcuts.unregister({})]) {
+    await assert.rejects(call(frame.vitrine), { name: 'TypeError' });
+  }
+  assert.strictEqual(frame.page.take().length, 0);
+  const pressed = [];
+  frame.vitrine.shortcuts.on('shortcut', (payload) => pressed.push(plain(payload)));
+  frame.emit('shortcut', '{"id":"search","accelerator":"Ctrl+Alt+K"}');
+  assert.deepStrictEqual(pressed, [{ id: 'search', accelerator: 'Ctrl+Alt+K' }]);
+});
+
 test('window events arrive as window:NAME native events', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
   const heard = [];
@@ -165,4 +200,44 @@ test('a refusal from native code rejects the call with its message', async () =>
   const refusal = 'capability "clipboard" is not granted to https://x.example — add it to [capabilities] in the config';
   const frame = new Frame({ handlers: CAPABILITIES, respond: () => { throw new Error(refusal); } });
   await assert.rejects(frame.vitrine.clipboard.readText(), { message: refusal });
+});
+
+test('menus post their items as given; a choice arrives as menu:activated; items that are not an array are refused', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const items = [{ label: 'File', items: [{ id: 'open', label: 'Open', accelerator: 'Ctrl+O' }, '-', { id: 'wrap', label: 'Wrap', checked: true }] }];
+  const posted = await bodies(frame, [
+    (v) => v.menu.set(items),
+    (v) => v.menu.setContext([{ id: 'copy', label: 'Copy', enabled: false }]),
+    (v) => v.menu.clear(),
+  ]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'menu', body: { action: 'set', items: items } },
+    { handler: 'menu', body: { action: 'setContext', items: [{ id: 'copy', label: 'Copy', enabled: false }] } },
+    { handler: 'menu', body: { action: 'clear' } },
+  ]);
+  for (const bad of [undefined, 'File', { label: 'File' }]) {
+    await assert.rejects(frame.vitrine.menu.set(bad), { name: 'TypeError', message: 'vitrine.menu.set: the items are an array' });
+    await assert.rejects(frame.vitrine.menu.setContext(bad), { name: 'TypeError', message: 'vitrine.menu.setContext: the items are an array' });
+  }
+  assert.strictEqual(frame.page.take().length, 0, 'a refused call posts nothing');
+  const chosen = [];
+  frame.vitrine.menu.on('activated', (payload) => chosen.push(plain(payload)));
+  frame.emit('menu:activated', '{"id":"wrap","menu":"bar","checked":false}');
+  assert.deepStrictEqual(chosen, [{ id: 'wrap', menu: 'bar', checked: false }]);
+});
+
+test('print() asks for the dialog; print.toPDF posts only the options given and decodes the PDF bytes', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  assert.strictEqual(typeof frame.vitrine.print, 'function');
+  const dialog = frame.vitrine.print();
+  let [post] = frame.page.take();
+  assert.strictEqual(post.handler, 'print');
+  assert.deepStrictEqual(JSON.parse(post.message.slice(frame.token.length + 1)), { action: 'dialog' });
+  post.resolve(false);
+  assert.strictEqual(await dialog, false);
+  const pdf = frame.vitrine.print.toPDF({ pageSize: 'a4', landscape: true });
+  [post] = frame.page.take();
+  assert.deepStrictEqual(JSON.parse(post.message.slice(frame.token.length + 1)), { action: 'pdf', pageSize: 'a4', landscape: true });
+  post.resolve(Buffer.from('%PDF-1.5').toString('base64'));
+  assert.strictEqual(Buffer.from(await pdf).toString(), '%PDF-1.5');
 });

@@ -33,9 +33,11 @@ extension Configuration {
     public var supportUpload: URL? { preferences.supportUpload }
     public var applicationIDIsDerived: Bool { preferences.applicationIDIsDerived }
     public var remembersWindowState: Bool { preferences.remembersWindowState }
+    public var decorated: Bool { preferences.decorated }
     public var mqtt: MQTTSettings? { preferences.mqtt }
     public var printing: PrintSettings? { preferences.printing }
     public var remoteView: RemoteViewSettings? { preferences.remoteView }
     public var maxWindows: Int { preferences.maxWindows }
+    public var urlSchemes: [String] { preferences.urlSchemes }
     public var eventsLogMaxSize: Int { preferences.eventsLogMaxSize }
 }

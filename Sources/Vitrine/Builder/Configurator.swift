@@ -183,6 +183,12 @@ public struct Configurator: Sendable {
         if let copies = preferences.printing?.copies, !PrintSettings.acceptsCopies(copies) {
             throw ConfigurationError("printing copies must be from 1 to 99, got \(copies)")
         }
+        for scheme in preferences.urlSchemes {
+            if let problem = AppURLScheme.problem(with: scheme) { throw ConfigurationError("url scheme '\(scheme)': \(problem)") }
+        }
+        if kiosk != nil && !preferences.urlSchemes.isEmpty {
+            throw ConfigurationError("url-schemes: a kiosk takes no deep links (the desktop cannot start or steer it)")
+        }
         var scripts = userScripts
         if preferences.disablesZoom { scripts.append(.disableZoom) }
         var preferences = preferences
@@ -192,10 +198,19 @@ public struct Configurator: Sendable {
             preferences.applicationIDIsDerived = true
         }
         return Configuration(
-            preferences: preferences, startURL: startPage, navigationChain: chain, strategies: strategies,
+            preferences: preferences, startURL: startPage, navigationChain: chainTakingDeepLinks, strategies: strategies,
             userScripts: scripts, allowedOrigins: allowedOrigins, appDirectory: appDirectory, tabs: tabs,
             strategyOrigins: strategyOrigins, kiosk: kiosk, permissions: permissions, tlsExceptions: tlsExceptions,
             network: network, capabilities: capabilities)
+    }
+
+    /// The chain, headed by a deep-link handler for the app's URL schemes unless one of
+    /// its handlers takes them already: a deep link is never loaded as a page.
+    private var chainTakingDeepLinks: NavigationChain {
+        let schemes = Set(preferences.urlSchemes)
+        let taken = chain.handlers.compactMap { ($0 as? DeepLinkHandler)?.schemes }.reduce(into: Set<String>()) { $0.formUnion($1) }
+        guard !schemes.isSubset(of: taken) else { return chain }
+        return chain.prepending(DeepLinkHandler(schemes: schemes.subtracting(taken)))
     }
 
     private func with(_ change: (inout Configurator) -> Void) -> Configurator {

@@ -63,6 +63,9 @@ public struct Preferences: Sendable, Equatable {
     /// Keep the first window's size, position (X11) and maximized state per application id
     /// and restore them at start (`[window] remember`; the `app` and `demo` presets' default).
     public var remembersWindowState = false
+    /// The desktop's title bar and borders around the window (`[window] decorations`);
+    /// false: a frameless window, moved by the page's drag regions and resized at its edges.
+    public var decorated = true
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
     /// Silent printing (`[printing]`); nil: print requests follow the native-dialog policy
@@ -77,6 +80,12 @@ public struct Preferences: Sendable, Equatable {
     /// The size at which an events file is renamed `FILE.1` and started afresh
     /// (`[events] max-size`).
     public var eventsLogMaxSize = 10 << 20
+    /// The URL schemes the app handles (`[app] url-schemes`): `myapp://…` opened on the
+    /// desktop starts the app or reaches the running one as a `deep-link` event.
+    public var urlSchemes: [String] = []
+    /// The command that starts this app again (its program and arguments, such as
+    /// `--config FILE`), for its autostart entry; nil: the running program, alone.
+    public var launchCommand: [String]?
 
     public init() {}
 }

@@ -55,6 +55,9 @@ public struct FrameRegistry: Sendable {
         self.appID = appID
     }
 
+    /// The token of the view's top document while it lives.
+    public var mainToken: FrameToken? { main?.token }
+
     public var count: Int { (main == nil ? 0 : 1) + trusted.principals.count + others.principals.count }
 
     /// Applies what a frame's registrar said. Returns the tokens that died with it (their

@@ -10,10 +10,14 @@ public struct ScriptMessageContext {
     public let host: any ContainerHost
     /// The origins' capabilities: the gate in front of every strategy that needs one.
     public let capabilities: CapabilityGrants
+    /// The document that called, when the bridge knows it (capabilities that act for one
+    /// document, such as its menus, need it).
+    public let caller: Principal?
 
-    public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants()) {
+    public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants(), caller: Principal? = nil) {
         self.host = host
         self.capabilities = capabilities
+        self.caller = caller
     }
 
     /// Throws the page's rejection unless `strategy` needs no capability or the page that

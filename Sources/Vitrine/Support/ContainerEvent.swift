@@ -76,7 +76,16 @@ public enum ContainerEvent: Sendable, Equatable {
         case clipboard
         case notification
         case notificationClicked = "notification-clicked"
+        case deepLink = "deep-link"
+        case deepLinkRefused = "deep-link-refused"
+        case shortcut
         case fileDialog = "file-dialog"
+        case menu
+        case menuActivated = "menu-activated"
+        case printDialog = "print-dialog"
+        case printPDF = "print-pdf"
+        case filesDropped = "files-dropped"
+        case filesDropRefused = "files-drop-refused"
         case devReload = "dev-reload"
         // Recovery: crashes, hangs, failed loads and their retries
         case webProcessTerminated = "web-process-terminated"

@@ -44,10 +44,14 @@ public final class VitrineApplication: EventSink {
         /// the bus's instance, throwaway website data; refused where the configuration
         /// says so (status 1).
         public var automation: Bool
+        /// A deep link (one of `[app] url-schemes`) the app was started with: handed to the
+        /// running instance, or told to this one's page once it has loaded.
+        public var deepLink: URL?
 
         public init(screenshot: String? = nil, exitAfterLoad: Bool = false, loadTimeout: Double = 60, singleInstance: Bool = true,
-                    waitsForSDK: Bool = false, automation: Bool = false) {
+                    waitsForSDK: Bool = false, automation: Bool = false, deepLink: URL? = nil) {
             self.automation = automation
+            self.deepLink = deepLink
             self.screenshot = screenshot
             self.exitAfterLoad = exitAfterLoad
             self.loadTimeout = loadTimeout
@@ -89,6 +93,7 @@ public final class VitrineApplication: EventSink {
     /// display's), before it starts: an embedder's observers go here.
     public var containerObservers: [@MainActor (WebContainer) -> Void] = []
     private let screenshot: String?
+    let deepLink: URL?
     private let exitAfterLoad: Bool
     private let loadTimeout: Double
     let singleInstance: Bool
@@ -135,7 +140,8 @@ public final class VitrineApplication: EventSink {
         devSession = dev
         automation = options.automation
         let driven = options.automation ? configuration.forAutomation() : configuration
-        self.configuration = dev == nil ? driven : Self.forDevelopment(driven)
+        self.configuration = Self.withLaunchCommand(dev == nil ? driven : Self.forDevelopment(driven), configFile: configFile)
+        deepLink = options.deepLink
         self.configFile = configFile
         self.eventLog = eventLog
         screenshot = options.screenshot
@@ -228,6 +234,7 @@ public final class VitrineApplication: EventSink {
             printToStandardError("vitrine dev: \(Self.programName) watching \(devSession.watchedFolder.path)")
         }
         container.start()
+        if let deepLink { container.openDeepLink(deepLink) }
         metricsFile?.start()
         if !oneShot, let settings = configuration.remoteView { remoteView = RemoteViewServer(settings) }
         serviceNotifier?.startWatchdog()
@@ -246,7 +253,7 @@ public final class VitrineApplication: EventSink {
     /// Claims the app id's name on the session bus (its window then answers `vitrine ctl`);
     /// false when the start was handed over to the running instance instead.
     func becomeInstance() -> Bool {
-        switch RemoteControl.register(applicationID: applicationID, handingOver: configuration.startURL) {
+        switch RemoteControl.register(applicationID: applicationID, handingOver: deepLink ?? configuration.startURL) {
         case .handedOver:
             printToStandardError("\(Self.programName): handed over to the running instance of \(applicationID)")
             return false
@@ -303,8 +310,8 @@ public final class VitrineApplication: EventSink {
     /// one it replaced): the old window closes without ending the program.
     func replaceContainer(with configuration: Configuration) {
         let old = container
-        let new = makeContainer(configuration)
-        self.configuration = configuration
+        let new = makeContainer(Self.withLaunchCommand(configuration, configFile: configFile))
+        self.configuration = new.configuration
         container = new
         dispatch.container = new
         remote?.adopt(new)

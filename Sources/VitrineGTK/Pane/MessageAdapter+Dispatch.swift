@@ -92,7 +92,7 @@ extension MessageAdapter {
                 container.record(.message(name: name, outcome: .rejected, error: error.message, origin: frame?.reportedOrigin))
                 continue
             }
-            answer(name: name, pageURL: pageURL, origin: frame?.reportedOrigin, body: body, messageValue: call.pointer,
+            answer(name: name, pageURL: pageURL, frame: frame, body: body, messageValue: call.pointer,
                    to: destination, container: container)
         }
     }
@@ -145,21 +145,22 @@ extension MessageAdapter {
             reject(error.message, name: name, origin: frame?.reportedOrigin, value: value, reply: reply, container: container)
             return .rejected
         case .success(let pageURL):
-            return answer(name: name, pageURL: pageURL, origin: frame?.reportedOrigin, body: body, messageValue: value,
+            return answer(name: name, pageURL: pageURL, frame: frame, body: body, messageValue: value,
                           to: reply, container: container)
         }
     }
 
     /// Runs the strategy for one admitted call and answers `destination`, logging the outcome.
     @discardableResult
-    private func answer(name: String, pageURL: URL, origin: String?, body: BridgeRequest.Body,
+    private func answer(name: String, pageURL: URL, frame: Principal?, body: BridgeRequest.Body,
                         messageValue: UnsafeMutablePointer<JSCValue>, to destination: ReplyDestination,
                         container: WebContainer) -> Delivery {
         let view = ScriptMessageView(name: name, pageURL: pageURL, makeBodyJSON: BridgeRequest.makeBodyJSON(body),
                                      makeBodyBytes: BridgeRequest.makeBodyBytes(body))
         // The gate checks the calling frame's own origin (its registrar's `location`),
         // not the top frame's.
-        let context = ScriptMessageContext(host: container, capabilities: container.configuration.capabilities)
+        let context = ScriptMessageContext(host: container, capabilities: container.configuration.capabilities, caller: frame)
+        let origin = frame?.reportedOrigin
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {
             switch result {

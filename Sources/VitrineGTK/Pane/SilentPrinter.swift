@@ -75,7 +75,7 @@ final class SilentPrinter {
     /// GLib's monotonic clock.
     private static var now: Duration { .microseconds(g_get_monotonic_time()) }
 
-    private static func apply(_ settings: PrintSettings, to printSettings: OpaquePointer,
+    static func apply(_ settings: PrintSettings, to printSettings: OpaquePointer,
                               _ pageSetup: OpaquePointer) {
         switch settings.destination {
         case .systemDefault:

@@ -41,6 +41,8 @@ final class WebPane {
     let downloads: DownloadGate
     let dialogs: DialogGate
     let network: NetworkWatch
+    /// Files dropped from the desktop (`drop` capability).
+    let fileDrop = FileDrop()
     /// Vitrine's own keyboard below the view, when the kiosk asks for it.
     let keyboard: OnScreenKeyboard?
     /// Loads whose caller waits for their navigation's decision.
@@ -80,6 +82,7 @@ final class WebPane {
         downloads.attach(to: self)
         dialogs.attach(to: self)
         network.attach(to: self)
+        fileDrop.attach(to: self)
         keyboard?.attach(to: self)
     }
 
@@ -175,6 +178,7 @@ final class WebPane {
         downloads.tearDown()
         dialogs.tearDown()
         network.tearDown()
+        fileDrop.tearDown()
         keyboard?.tearDown()
     }
 }

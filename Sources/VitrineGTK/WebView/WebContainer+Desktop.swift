@@ -23,6 +23,15 @@ extension WebContainer: DesktopServices {
         record(.native(action: .clipboard, detail: "image"))
     }
 
+    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+        guard !isTornDown else { throw ScriptMessageError("shortcuts: the window has closed") }
+        try GlobalShortcuts.shared().register(accelerator, id: id, for: self)
+    }
+
+    public func unregisterShortcut(id: String) -> Bool {
+        GlobalShortcuts.current?.unregister(id: id, for: self) ?? false
+    }
+
     public func notify(_ notification: DesktopNotification) throws {
         try Notifier.shared().send(notification, from: self)
         record(.native(action: .notification, detail: notification.id))
@@ -69,6 +78,7 @@ extension WebContainer: DesktopServices {
         case .unmaximize: gtk_window_unmaximize(window)
         case .fullscreen(let on): on ? gtk_window_fullscreen(window) : gtk_window_unfullscreen(window)
         case .keepAbove(let on): gtk_window_set_keep_above(window, on ? 1 : 0)
+        case .beginMove: try beginMove()
         case .close:
             // After the reply is on its way: the page hears `true`, then the window goes.
             Task { @MainActor [weak self] in self?.close() }

@@ -9,6 +9,10 @@ import Vitrine
 /// What handlers and strategies can ask of the container (`ContainerHost`).
 extension WebContainer {
     public func present(_ route: NativeRoute) {
+        // The app's own schemes are deep links, told to its pages, never a native page.
+        if route.name == DeepLinkHandler.typeName && DeepLink.isDeepLink(route.url, schemes: configuration.urlSchemes) {
+            return deepLinkPassedChain(route.url)
+        }
         dismissRoute()
         shownRoute = PresentedRoute(route, over: stackPointer) { [weak self] in self?.dismissRoute() }
         record(.native(action: .presentRoute, detail: route.url.absoluteString))

@@ -44,6 +44,14 @@ public final class WebContainer: ContainerHost {
     var window: UnsafeMutablePointer<GtkWidget> { windowReference.pointer }
     /// Root of the window: the web content ("main") and, when shown, a native route page.
     let stack: UnsafeMutablePointer<GtkWidget>
+    /// The window's child: a menu bar, when one is set, above the stack.
+    let layout: UnsafeMutablePointer<GtkWidget>
+    /// The window's menus (`menu` capability, `setMenuBar`).
+    var menus: WindowMenus?
+    /// The `print` capability's dialogs and PDF jobs.
+    let pagePrinter = PagePrinter()
+    /// A frameless window's resize edges (`[window] decorations = false`).
+    var frame: WindowFrame?
     /// The tab bar, when the configuration declares tabs.
     private(set) var notebook: UnsafeMutablePointer<GtkWidget>?
     private(set) var panes: [WebPane] = []
@@ -55,6 +63,8 @@ public final class WebContainer: ContainerHost {
     var confirmation: ConfirmationDialog?
     /// The open file dialog (`dialog` capability), if any.
     var fileChooser: FileChooser?
+    /// Deep links on their way to the app's pages (`openDeepLink`).
+    var deepLinks = DeepLinkInbox()
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     private let signals = SignalConnections()
@@ -95,6 +105,7 @@ public final class WebContainer: ContainerHost {
         appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
         windowReference = GObjectReference(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL))
         stack = gtk_stack_new()
+        layout = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         buildWindow()
         TLSExceptions.install(configuration.tlsExceptions, record: record)
         NetworkSetup.install(configuration.network, record: record)
@@ -122,7 +133,8 @@ public final class WebContainer: ContainerHost {
             gtk_stack_add_named(stackPointer, notebook, "main")
             self.notebook = notebook
         }
-        gtk_container_add(cast(window), stack)
+        gtk_box_pack_end(cast(layout), stack, 1, 1, 0)
+        gtk_container_add(cast(window), layout)
         signals.connect(gptr(window), "destroy", context: SignalContext(owner: self), handler: gCallback(onWindowDestroy))
         signals.connect(gptr(window), "delete-event", context: SignalContext(owner: self), handler: gCallback(onDeleteEvent))
     }
@@ -144,7 +156,8 @@ public final class WebContainer: ContainerHost {
         guard !isTornDown else { return }
         retainedWhileShown = self
         sinks.started()
-        if configuration.kiosk != nil { gtk_window_set_decorated(windowPointer, 0) }
+        if configuration.kiosk != nil || !configuration.decorated { gtk_window_set_decorated(windowPointer, 0) }
+        if configuration.kiosk == nil && !configuration.decorated { frame = frame ?? WindowFrame(container: self) }
         gtk_widget_show_all(window)
         if let fullscreenMonitor {
             fullscreen(onMonitor: fullscreenMonitor)
@@ -264,7 +277,10 @@ public final class WebContainer: ContainerHost {
 
     func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?) {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error))
+        if event == .committed { menus?.documentChanged(in: pane) }
         for observer in loadObservers { observer(event, url) }
+        if event == .finished { deliverWaitingDeepLinks() }
+        if event == .committed { GlobalShortcuts.current?.release(owner: self) } // its page's shortcuts went with it
         scheduleRunner?.loadChanged(event, url)
     }
 
@@ -316,21 +332,6 @@ public final class WebContainer: ContainerHost {
         for pane in panes { pane.messages.registerMessageHandler(strategy.identifier) }
     }
 
-    /// Sends a native event to the `vitrine.on(name, …)` listeners of every page whose
-    /// origin belongs to the app. Returns how many pages it was sent to.
-    @discardableResult
-    public func emit(_ name: String, _ payload: JSONValue = .null) -> Int {
-        let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
-        var sent = 0
-        for pane in panes {
-            guard let url = pane.currentURL, let origin = Origin(url), configuration.appOrigins.contains(origin) else { continue }
-            webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
-            sent += 1
-        }
-        record(.native(action: .emit, detail: name))
-        return sent
-    }
-
     var windowPointer: UnsafeMutablePointer<GtkWindow> { cast(window) }
     var stackPointer: UnsafeMutablePointer<GtkStack> { cast(stack) }
 
@@ -352,7 +353,12 @@ public final class WebContainer: ContainerHost {
         confirmation = nil
         fileChooser?.dismiss()
         fileChooser = nil
+        GlobalShortcuts.current?.release(owner: self)
         signals.disconnectAll()
+        menus?.tearDown()
+        menus = nil
+        pagePrinter.tearDown()
+        frame = nil
         kioskGuard = nil
         scheduleRunner?.stop()
         scheduleRunner = nil

@@ -11,6 +11,9 @@ async function misuse() {
   const wrong = reply.message; // expect-error: the result's message is a string
   await vitrine.invoke('page', { action: 'fly' }); // expect-error: no such action
   await vitrine.invoke('storage', { action: 'set', key: 1, value: 2 }); // expect-error: a key is a string
+  await vitrine.app.setAutostart('yes'); // expect-error: autostart is on or off
+  vitrine.app.on('deep-link', (link) => link.id); // expect-error: a deep link has no id
+  await vitrine.shortcuts.register('Ctrl+Alt+K'); // expect-error: the id is required
   return wrong;
 }
 misuse();

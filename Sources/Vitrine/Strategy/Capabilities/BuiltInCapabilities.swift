@@ -10,6 +10,7 @@ public enum BuiltInCapabilities {
     @MainActor
     public static func strategies(for configuration: Configuration) -> [any ScriptMessageStrategy] {
         [WindowStrategy(), ClipboardStrategy(), StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
-         NotificationStrategy(), DialogStrategy(), ShellStrategy()]
+         NotificationStrategy(), DialogStrategy(), ShellStrategy(), MenuStrategy(), PrintStrategy(),
+         AppStrategy(configuration: configuration), ShortcutsStrategy()]
     }
 }

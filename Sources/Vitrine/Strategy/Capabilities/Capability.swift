@@ -5,9 +5,12 @@ import Foundation
 #endif
 
 /// A native capability a page may be granted (`[capabilities]` in a configuration file).
-/// Each is answered by the built-in strategy of the same name, which refuses every page
-/// whose origin was not granted it.
+/// Each but `drop` is answered by the built-in strategy of the same name, which refuses every
+/// page whose origin was not granted it; `drop` has no calls: it lets files dragged onto the
+/// window reach the page (`files:dropped`). `app` is the app's place on the desktop: its deep
+/// links (`deep-link` events reach only its pages) and its autostart entry; `shortcuts` its
+/// global shortcuts.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts
 }
 

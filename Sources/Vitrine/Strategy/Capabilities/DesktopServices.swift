@@ -28,6 +28,34 @@ public protocol DesktopServices: AnyObject {
     var isWindowFocusedAndVisible: Bool { get }
     /// Whether the window is a kiosk's (it stays fullscreen and shown).
     var isKioskWindow: Bool { get }
+    /// Shows `menu` at `placement` for the top document `owner` (nil: removes the menu
+    /// there); the user's choice reaches that document only, while it is shown.
+    func setMenu(_ menu: AppMenu?, placement: MenuPlacement, owner: FrameToken) throws(ScriptMessageError)
+    /// Shows the print dialog for the page of the top document `owner`: whether the user printed.
+    func printPage(owner: FrameToken) async throws -> Bool
+    /// The page of the top document `owner` as PDF, laid out by `settings`.
+    func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8]
+    /// Grabs `accelerator` for this window's pages (`shortcuts` capability); throws why not.
+    func registerShortcut(_ accelerator: Accelerator, id: String) throws
+    /// Lets this window's shortcut `id` go; whether it was registered.
+    func unregisterShortcut(id: String) -> Bool
+}
+
+extension DesktopServices {
+    /// Hosts without menus refuse.
+    public func setMenu(_ menu: AppMenu?, placement: MenuPlacement, owner: FrameToken) throws(ScriptMessageError) {
+        throw ScriptMessageError.noDesktop(.menu)
+    }
+
+    public func printPage(owner: FrameToken) async throws -> Bool { throw ScriptMessageError.noDesktop(.print) }
+    public func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8] { throw ScriptMessageError.noDesktop(.print) }
+
+    /// A desktop without key grabs refuses them.
+    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+        throw ScriptMessageError("shortcuts: this desktop cannot grab keys")
+    }
+
+    public func unregisterShortcut(id: String) -> Bool { false }
 }
 
 extension ContainerHost {

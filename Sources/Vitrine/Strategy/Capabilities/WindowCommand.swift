@@ -17,12 +17,15 @@ public enum WindowCommand: Sendable, Equatable {
     case fullscreen(Bool)
     case keepAbove(Bool)
     case close
+    /// Moves the window with the pointer while its first button is held (a press on the
+    /// page's drag region: `data-vitrine-drag-region`); refused when the button is up.
+    case beginMove
     /// Another window on `url` (a pane with the same chain, strategies and origin rules);
     /// answers `{id}`.
     case open(WindowRequest)
 
     public static let actions = ["state", "setTitle", "resize", "minimize", "maximize", "unmaximize",
-                                 "fullscreen", "keepAbove", "close", "open"]
+                                 "fullscreen", "keepAbove", "close", "open", "beginMove"]
 
     /// The command `body` asks for, resolving `open`'s URL against `pageURL`.
     public init(body: JSONValue, pageURL: URL?) throws(ScriptMessageError) {
@@ -40,6 +43,7 @@ public enum WindowCommand: Sendable, Equatable {
         case "fullscreen": self = .fullscreen(body["on"] != .bool(false))
         case "keepAbove": self = .keepAbove(body["on"] != .bool(false))
         case "close": self = .close
+        case "beginMove": self = .beginMove
         case "open":
             let text = try Self.string(body, "url", for: action)
             guard let url = URL(string: text, relativeTo: pageURL)?.absoluteURL, url.scheme != nil else {
@@ -58,6 +62,7 @@ public enum WindowCommand: Sendable, Equatable {
         switch self {
         case .fullscreen(false): ScriptMessageError("window: fullscreen: a kiosk's window stays fullscreen")
         case .minimize: ScriptMessageError("window: minimize: a kiosk's window stays shown")
+        case .beginMove: ScriptMessageError("window: beginMove: a kiosk's window stays where it is")
         default: nil
         }
     }
