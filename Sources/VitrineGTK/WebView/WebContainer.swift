@@ -119,6 +119,9 @@ public final class WebContainer: ContainerHost {
             panes = (0..<max(1, configuration.zones.count)).map { _ in WebPane(container: self) }
             let stage = gtk_overlay_new()!
             for pane in panes { gtk_overlay_add_overlay(cast(stage), pane.rootWidget) }
+            // Visible before it joins the stack, so it is the stack's first page: a page
+            // added later (the display cover, shown at once) must not take its place.
+            gtk_widget_show(stage)
             gtk_stack_add_named(stackPointer, stage, "main")
             self.stage = stage
             if !configuration.zones.isEmpty { placeZones() }
@@ -129,6 +132,7 @@ public final class WebContainer: ContainerHost {
                 panes.append(pane)
                 gtk_notebook_append_page(cast(notebook), pane.rootWidget, gtk_label_new(tab.title))
             }
+            gtk_widget_show(notebook) // the stack's first page, as the stage above
             gtk_stack_add_named(stackPointer, notebook, "main")
             self.notebook = notebook
         }
