@@ -9,8 +9,9 @@ import Vitrine
 /// `[schedule] preload`: a playlist page loading in a second pane that lies *under* the one
 /// on screen in the container's overlay. Under, not hidden: a hidden (unmapped) view is
 /// paused by WebKit and would never paint; a covered one renders like a visible one. It
-/// goes on top (the container's `swapIn`) once the core's `PreloadTransition` says so:
-/// its own load finished and two animation frames ran (the first frame painted).
+/// takes the old one's place (the container's `endPreload`) once the core's
+/// `PreloadTransition` says so: its own load finished and four animation frames ran (its
+/// first frame painted and handed to the window).
 ///
 /// The pane is made like every other (`WebPane`): the same chain, strategies, user
 /// scripts, recovery and, in a kiosk, the same guard (lockdown).
@@ -27,6 +28,8 @@ final class PagePreloader {
 
     /// The longest a page may take to load and paint out of sight.
     static let timeLimit: Duration = .seconds(30)
+    /// The animation frames a loaded page runs before it is swapped in (`awaitPaint`).
+    static let paintFrames = 4
 
     let pane: WebPane
     private weak var container: WebContainer?
@@ -100,12 +103,16 @@ final class PagePreloader {
         }
     }
 
-    /// Two animation frames in Vitrine's script world (where the page cannot replace
-    /// `requestAnimationFrame`): the first runs before a frame is painted, the second
-    /// after it.
+    /// `paintFrames` animation frames in Vitrine's script world (where the page cannot
+    /// replace `requestAnimationFrame`). The first runs before a frame is painted, the
+    /// second after it; but the painted frame reaches the window (WebKit's UI process) a
+    /// frame or two later, and a view swapped in before then shows its empty background
+    /// for a frame (after two: about one transition in seven under Xvfb,
+    /// `benchmarks/transitions.py`).
     private func awaitPaint() {
         let view = pane.webView
-        let body = "return await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))));"
+        let body = "return await new Promise(r => { let n = \(Self.paintFrames); "
+            + "const frame = () => --n > 0 ? requestAnimationFrame(frame) : r(true); requestAnimationFrame(frame); });"
         AsyncCallback.call({ callback, data in
             webkit_web_view_call_async_javascript_function(view, body, -1, nil, ScriptBridge.worldName, nil, nil, callback, data)
         }, finish: { [weak self] _, result in
