@@ -152,6 +152,9 @@ extension WebKitTests {
             try await fixture.next(where: native(.schedulePageShown, "1 \(green.absoluteString)"))
             #expect(fixture.container.activePane === first)
             #expect(fixture.container.preloader == nil)
+            // On screen: the schedule's display cover does not hide the page.
+            let container = fixture.container
+            #expect(await TestLoop.wait { screenColour(container) == Self.green }, "green never reached the screen")
         }
     }
 }
