@@ -227,6 +227,17 @@ bench-mqtt: release
 bench-soak: release
 	$(XVFB) python3 benchmarks/soak.py --vitrine .build-static/release/vitrine
 
+## bench-transitions: a two-page playlist captured at 30 fps; frames of neither page per
+## transition, [schedule] preload on and off
+.PHONY: bench-transitions
+bench-transitions: release
+	$(XVFB) python3 benchmarks/transitions.py --vitrine .build-static/release/vitrine --transitions 20
+
+## bench-playlist-soak: 2,000 playlist transitions with preload; memory along the way
+.PHONY: bench-playlist-soak
+bench-playlist-soak: release
+	$(XVFB) python3 benchmarks/playlist_soak.py --vitrine .build-static/release/vitrine --transitions 2000
+
 ## docs: the DocC documentation of the Vitrine and VitrineGTK libraries, into .build/docs
 ## (swift-docc-plugin); a warning (a broken symbol link) fails it
 .PHONY: docs

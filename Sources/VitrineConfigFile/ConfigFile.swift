@@ -85,6 +85,7 @@ public struct ConfigFile: Sendable {
         var errors: [ConfigFileError] = []
         let playlists = Array(zip(configuration.schedule.playlist, settings.entryPositions["schedule.playlist"] ?? []))
             + Array(zip(configuration.displays.flatMap(\.playlist), settings.entryPositions["displays.playlist"] ?? []))
+            + Array(zip(configuration.zones.flatMap(\.playlist), settings.entryPositions["zones.playlist"] ?? []))
         for (entry, place) in playlists {
             if let refusal = Schedule.refusal(of: entry.url, in: configuration) {
                 errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).url \(entry.url.absoluteString) \(refusal)"))
@@ -99,6 +100,25 @@ public struct ConfigFile: Sendable {
             taken[display.monitor] = taken[display.monitor] ?? place.path
             if let url = display.startURL, let refusal = Schedule.refusal(of: url, in: configuration) {
                 errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).start-url \(url.absoluteString) \(refusal)"))
+            }
+        }
+        let zonePlaces = settings.entryPositions["zones"] ?? []
+        if !configuration.zones.isEmpty, let place = settings.entryPositions["schedule.playlist"]?.first {
+            errors.append(ConfigFileError(file: path, at: place.position,
+                                          "\(place.path): with [[zones]], each zone has its own playlist ([[zones.playlist]])"))
+        }
+        if !configuration.tabs.isEmpty, let place = zonePlaces.first {
+            errors.append(ConfigFileError(file: path, at: place.position, "\(place.path): zones and tabs do not go together; choose one"))
+        }
+        let size = configuration.windowSize
+        for problem in ZoneLayout.problems(of: configuration.zones, width: size.width, height: size.height)
+        where zonePlaces.indices.contains(problem.zone) {
+            let place = zonePlaces[problem.zone]
+            errors.append(ConfigFileError(file: path, at: place.position, "\(place.path): \(problem.message)"))
+        }
+        for (zone, place) in zip(configuration.zones, zonePlaces) {
+            if let url = zone.url, let refusal = Schedule.refusal(of: url, in: configuration) {
+                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).url \(url.absoluteString) \(refusal)"))
             }
         }
         // In the file's order, as the decoder's errors are.

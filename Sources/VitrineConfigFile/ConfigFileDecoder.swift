@@ -147,6 +147,8 @@ final class ConfigFileDecoder {
             weekdays(table, key, at: path).map(OptionValue.weekdays)
         case .monitor:
             monitor(table, key, at: path).map(OptionValue.monitor)
+        case .zoneLength:
+            zoneLength(table, key, at: path).map(OptionValue.zoneLength)
         case .originGrants(let names):
             originGrants(table, key, at: path, names: names).map(OptionValue.grants)
         case .strings(let expected, let isValid):
@@ -255,6 +257,16 @@ final class ConfigFileDecoder {
             return nil
         }
         return monitor
+    }
+
+    /// Pixels (an integer from 0) or a percentage (`"25%"`).
+    func zoneLength(_ table: TOMLTable, _ key: String, at path: Path) -> ZoneLength? {
+        guard let value = table[key] else { return nil }
+        guard let length = value.int.flatMap(ZoneLength.init(pixels:)) ?? value.string.flatMap(ZoneLength.init) else {
+            mismatch(at: path + [.key(key)], expected: ZoneLength.expectation, got: value)
+            return nil
+        }
+        return length
     }
 
     func origins(_ table: TOMLTable, _ key: String, at path: Path) -> [Origin]? {

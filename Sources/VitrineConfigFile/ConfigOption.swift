@@ -72,6 +72,7 @@ enum OptionValue: Sendable, Equatable {
     case times([TimeOfDay])
     case weekdays(Set<Weekday>)
     case monitor(MonitorSelector)
+    case zoneLength(ZoneLength)
     /// An array of tables' values, one dictionary per table (see `Kind.tables`).
     case entries([[String: OptionValue]])
     /// A table of origin = names (`[capabilities]`, `[permissions]`), in the order written.
@@ -88,6 +89,7 @@ enum OptionValue: Sendable, Equatable {
     var times: [TimeOfDay]? { if case .times(let times) = self { times } else { nil } }
     var weekdays: Set<Weekday>? { if case .weekdays(let days) = self { days } else { nil } }
     var monitor: MonitorSelector? { if case .monitor(let monitor) = self { monitor } else { nil } }
+    var zoneLength: ZoneLength? { if case .zoneLength(let length) = self { length } else { nil } }
     var entries: [[String: OptionValue]]? { if case .entries(let entries) = self { entries } else { nil } }
     var grants: [OriginGrant]? { if case .grants(let grants) = self { grants } else { nil } }
     var strings: [String]? { if case .strings(let strings) = self { strings } else { nil } }
@@ -129,6 +131,8 @@ enum OptionType: Sendable {
     case weekdays
     /// A monitor: an index from 0, or a connector name.
     case monitor
+    /// Pixels (an integer from 0) or a percentage (`"25%"`).
+    case zoneLength
     /// A table whose keys are origins and whose values are lists of `names`
     /// (`"app://app" = ["clipboard", "storage"]`).
     case originGrants(names: [String])
@@ -198,7 +202,7 @@ enum OptionType: Sendable {
             ConfigFileDecoder.parseURL(text) != nil ? nil : "--\(flag) must be an absolute URL with a scheme, got '\(text)'"
         case .bool:
             Bool(text) != nil ? nil : "--\(flag) must be true or false, got '\(text)'"
-        case .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants, .strings:
+        case .seconds, .path(nil), .timeOfDay, .timesOfDay, .weekdays, .monitor, .zoneLength, .originGrants, .strings:
             nil  // the file's only
         }
     }

@@ -23,6 +23,10 @@ extension ConfigOptions {
             }
         },
     ] + playlistEntryFields(of: "schedule.playlist") + [
+        .bool("schedule.preload",
+              "load each playlist page out of sight and show it once it has painted; a page that fails leaves the one on screen (default: yes)") {
+            configurator, preload in schedule(configurator) { $0.preload = preload }
+        },
         .integer("schedule.proof-of-play-days",
                  .integer(expected: "a number of days from 1 to 3650", refusal: "be from 1 to 3650 (days)", where: Schedule.acceptsProofOfPlayDays),
                  "days the daily proof-of-play files (<app data>/proof-of-play/YYYY-MM-DD.jsonl) are kept") {
@@ -71,7 +75,7 @@ extension ConfigOptions {
     ] + playlistEntryFields(of: "displays.playlist")
 
     /// The keys of one playlist entry, `[[schedule.playlist]]`'s and `[[displays.playlist]]`'s alike.
-    private static func playlistEntryFields(of table: String) -> [ConfigOption] {
+    static func playlistEntryFields(of table: String) -> [ConfigOption] {
         [
             .field("\(table).url", .url, "the page (it goes through the navigation chain)"),
             .field("\(table).duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
@@ -90,7 +94,7 @@ extension ConfigOptions {
                                                      where: { LocalDate($0) != nil })
 
     /// What is wrong with a playlist entry's window, or nil.
-    private static func itemWindowProblem(_ entry: [String: OptionValue]) -> String? {
+    static func itemWindowProblem(_ entry: [String: OptionValue]) -> String? {
         if let from = entry["from"]?.time, let until = entry["until"]?.time, from == until {
             return "needs different from and until times (leave both out for the whole day)"
         }
@@ -116,7 +120,7 @@ extension ConfigOptions {
     }
 
     /// A playlist's tables (`[[schedule.playlist]]`, `[[displays.playlist]]`), checked already.
-    private static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
+    static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
         entries.compactMap { entry in
             guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
             let window = ItemWindow(days: entry["days"]?.weekdays ?? Set(Weekday.allCases), from: entry["from"]?.time,

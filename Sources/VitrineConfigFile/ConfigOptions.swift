@@ -110,7 +110,7 @@ enum ConfigOptions {
                 "its layout: \(KeyboardLayout.shippedNames.joined(separator: ", ")) (Resources/keyboard/NAME.json)") {
             $0.preference(\.keyboardLayout, $1)
         },
-    ] + scheduleOptions + [
+    ] + scheduleOptions + zoneOptions + [
         .section("storage", "cookies, local storage and caches"),
         .bool("storage.persistent", "keep them across restarts (default: yes for apps, no for kiosks)") {
             $0.preference(\.persistentStorage, $1)

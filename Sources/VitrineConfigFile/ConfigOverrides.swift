@@ -87,7 +87,7 @@ extension OptionType {
         case .url: ConfigFileDecoder.parseURL(text).map(OptionValue.url)
         case .path: .url(URL(fileURLWithPath: text).standardizedFileURL)
         case .origins: Origin(serialized: text).map { .origins([$0]) }
-        case .seconds, .timeOfDay, .timesOfDay, .weekdays, .monitor, .originGrants, .strings: nil
+        case .seconds, .timeOfDay, .timesOfDay, .weekdays, .monitor, .zoneLength, .originGrants, .strings: nil
         }
     }
 }

@@ -27,6 +27,7 @@ extension OptionType {
         case .timesOfDay: "an array of " + TimeOfDay.expectation.replacing("a local time", with: "local times")
         case .weekdays: #"a non-empty array of days, "mon" to "sun""#
         case .monitor: MonitorSelector.expectation
+        case .zoneLength: ZoneLength.expectation
         case .originGrants(let names): "a table of origin = [names], names from: " + names.joined(separator: ", ")
         case .strings(let expected, _): "an array of distinct strings, each " + expected
         }
@@ -47,6 +48,7 @@ extension OptionType {
         case .timeOfDay, .timesOfDay: "time"
         case .weekdays: "days"
         case .monitor: "monitor"
+        case .zoneLength: "length"
         case .originGrants: "grants"
         case .strings: "names"
         }
@@ -72,6 +74,7 @@ extension OptionType {
         case .timesOfDay: #"["03:00"]"#
         case .weekdays: #"["mon", "tue"]"#
         case .monitor: #""HDMI-1""#
+        case .zoneLength: #""25%""#
         case .originGrants(let names): names.first.map { #""https://example.org" = [""# + $0 + #""]"# }
         case .strings: nil
         }

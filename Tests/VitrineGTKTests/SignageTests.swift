@@ -56,6 +56,8 @@ extension WebKitTests {
             try await fixture.next(where: native(.schedulePageFailed, "2 \(unreachable.absoluteString)"))
             try await fixture.next(where: native(.schedulePage, "3 \(b.absoluteString)"))
             try await fixture.next(where: finished(b))
+            // Preloaded: on screen once it has painted.
+            try await fixture.next(where: native(.schedulePageShown, "3 \(b.absoluteString)"))
             #expect(try await fixture.container.evaluate("document.title") == "B")
             // Round again: A, and the refused page is tried again on its turn.
             try await fixture.next(where: native(.schedulePage, "0 \(a.absoluteString)"))
@@ -89,7 +91,7 @@ extension WebKitTests {
             fixture.container.setDisplay(on: false)
             try await fixture.next(where: native(.displayOff, "command"))
             // A button press on the black cover, through GTK's own event dispatch.
-            let cover = try #require(fixture.container.scheduleRunner?.cover.widget)
+            let cover = try #require(fixture.container.scheduleRunner?.cover?.widget)
             let coverWindow = try #require(gtk_widget_get_window(cover))
             let event = try #require(gdk_event_new(GDK_BUTTON_PRESS))
             event.pointee.button.window = coverWindow

@@ -51,6 +51,17 @@ struct ConfigFileSampleTests {
         #expect(configuration.kiosk?.rotation == 0)
     }
 
+    @Test func theZonesSampleIsMainSideAndTicker() throws {
+        let configuration = try ConfigFile(path: Self.folder.appendingPathComponent("signage-zones.toml").path).configuration()
+        #expect(configuration.zones.map(\.name) == ["main", "side", "ticker"])
+        #expect(configuration.zones[0].playlist.count == 2 && configuration.zones[1].url != nil)
+        #expect(ZoneLayout.rectangles(of: configuration.zones, width: 1920, height: 1080) == [
+            ZoneRectangle(x: 0, y: 0, width: 1440, height: 972),
+            ZoneRectangle(x: 1440, y: 0, width: 480, height: 972),
+            ZoneRectangle(x: 0, y: 972, width: 1920, height: 108),
+        ])
+    }
+
     @Test func theHybridAppSampleServesTheDemoWithNativeRoutesAndTabs() throws {
         let configuration = try ConfigFile(path: Self.folder.appendingPathComponent("hybrid-app.toml").path).configuration()
         #expect(configuration.appDirectory?.path.standardizedFileURL.path

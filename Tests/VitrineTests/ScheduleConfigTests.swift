@@ -160,6 +160,20 @@ struct ScheduleConfigTests {
         #expect(Schedule().proofOfPlayDays == 30)
     }
 
+    @Test func preloadIsOnUnlessTheFileTurnsItOff() throws {
+        let start = "start-url = \"https://signage.example/menu\"\n"
+        let playlist = """
+            [[schedule.playlist]]
+            url = "https://signage.example/menu"
+            duration = 30
+            """
+        #expect(try ConfigFile(text: start + playlist, path: "signage.toml").configuration().schedule.preload)
+        let off = try ConfigFile(text: start + "[schedule]\npreload = false\n" + playlist, path: "signage.toml").configuration()
+        #expect(!off.schedule.preload)
+        let problems = errors("[schedule]\npreload = \"yes\"\n")
+        #expect(problems.contains { $0.hasPrefix("signage.toml:2:11: schedule.preload must be") }, "\(problems)")
+    }
+
     @Test func badItemWindowsAreReportedAtTheirEntry() {
         let problems = errors("""
             start-url = "https://example.org/"

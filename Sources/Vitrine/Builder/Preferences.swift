@@ -43,6 +43,9 @@ public struct Preferences: Sendable, Equatable {
     public var schedule = Schedule()
     /// One fullscreen window per listed monitor (`[[displays]]`); empty: one window.
     public var displays: [DisplaySetting] = []
+    /// The window split into rectangles, each with its own page or playlist (`[[zones]]`);
+    /// empty: one page fills the window.
+    public var zones: [Zone] = []
     /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
     /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
     public var keyboardLayout = "us"

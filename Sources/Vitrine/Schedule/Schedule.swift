@@ -16,6 +16,9 @@ public struct Schedule: Sendable, Equatable {
     public var wakeDuration: Duration
     /// Days the daily proof-of-play files are kept.
     public var proofOfPlayDays = 30
+    /// Each playlist page loads in a hidden view and replaces the one on screen only once
+    /// it has painted (`PreloadTransition`); false: pages load in the view on screen.
+    public var preload = true
 
     public init(playlist: [PlaylistEntry] = [], reloads: [ReloadRule] = [], displayWindows: [DisplayWindow] = [],
                 wakeDuration: Duration = .seconds(60)) {

@@ -126,6 +126,7 @@ public enum ContainerEvent: Sendable, Equatable {
         // Signage and displays
         case schedulePage = "schedule-page"
         case schedulePageFailed = "schedule-page-failed"
+        case schedulePageShown = "schedule-page-shown"
         case scheduleReload = "schedule-reload"
         case displayOn = "display-on"
         case displayOff = "display-off"

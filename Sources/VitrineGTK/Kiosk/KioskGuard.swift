@@ -24,18 +24,26 @@ final class KioskGuard {
     init(container: WebContainer, options: KioskOptions) {
         self.container = container
         self.options = options
-        for pane in container.panes {
-            let view = pane.widget
-            gtk_widget_add_events(view, gint(GDK_KEY_PRESS_MASK.rawValue | GDK_BUTTON_PRESS_MASK.rawValue
-                | GDK_POINTER_MOTION_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
-            signals.connect(gptr(view), "event", context: SignalContext(owner: self), handler: gCallback(onInputEvent))
-            if options.lockdown {
-                signals.connect(gptr(view), "context-menu", context: SignalContext(owner: self), handler: gCallback(onContextMenu))
-                // No drops: a file dropped on the page would reach it without any chooser.
-                gtk_drag_dest_unset(view)
-            }
-        }
+        for pane in container.panes { watch(pane) }
         if let idle = options.idleReset { startIdleTimer(idle) }
+    }
+
+    /// Puts `pane`'s view under the guard (every pane, and a preloaded one as it is made).
+    func watch(_ pane: WebPane) {
+        let view = pane.widget
+        gtk_widget_add_events(view, gint(GDK_KEY_PRESS_MASK.rawValue | GDK_BUTTON_PRESS_MASK.rawValue
+            | GDK_POINTER_MOTION_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
+        signals.connect(gptr(view), "event", context: SignalContext(owner: self), handler: gCallback(onInputEvent))
+        if options.lockdown {
+            signals.connect(gptr(view), "context-menu", context: SignalContext(owner: self), handler: gCallback(onContextMenu))
+            // No drops: a file dropped on the page would reach it without any chooser.
+            gtk_drag_dest_unset(view)
+        }
+    }
+
+    /// Lets go of a released pane's view (its connections held a reference to it).
+    func forget(_ pane: WebPane) {
+        signals.disconnect(from: gptr(pane.widget))
     }
 
     /// After the window is shown: the pointer and the screen saver need a realized window.

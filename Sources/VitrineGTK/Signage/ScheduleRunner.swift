@@ -12,8 +12,10 @@ import Vitrine
 ///
 /// A playlist page counts as shown when its load finishes, and as failed when its load
 /// fails or the chain refuses it (a cancelled navigation of that URL): the scheduler then
-/// skips to the next page. Pages load in the one view: the old page stays on screen until
-/// WebKit commits the new one.
+/// skips to the next page. With `[schedule] preload` (the default) a page loads out of
+/// sight (`WebContainer.preloadPage`) and counts as shown once it replaced the one on
+/// screen, after it painted; a page that fails leaves the one on screen. Without it pages
+/// load in the one view: the old page stays on screen until WebKit commits the new one.
 ///
 /// Alerts (`alert`): the alert page goes through the same `load`, over everything; the
 /// command is answered from its navigation decision, and a refused alert ends at once.
@@ -28,10 +30,17 @@ import Vitrine
 @MainActor
 final class ScheduleRunner {
     private weak var container: WebContainer?
+    /// The pane its pages go to (a zone's; 0: the window's only or first).
+    private let slot: Int
     private var scheduler: SignageScheduler
     private let now: @MainActor () -> Date
     private var timer: Task<Void, Never>?
-    let cover: DisplayCover
+    /// Made when first needed: a zone's runner never blanks the screen.
+    private(set) lazy var cover: DisplayCover? = container.map { container in
+        let cover = DisplayCover(container: container)
+        cover.onInput = { [weak self] in self?.input() }
+        return cover
+    }
     /// The playlist page being loaded, once its load has started.
     private var loading: (index: Int, url: URL, started: Bool)?
     /// The playlist item on screen, since when (its proof-of-play record is still open).
@@ -39,17 +48,18 @@ final class ScheduleRunner {
     /// The alert command waiting for its navigation decision.
     private var alertReply: (@MainActor (RemoteReply) -> Void)?
 
-    init(container: WebContainer, schedule: Schedule, calendar: LocalCalendar = LocalCalendar(),
+    init(container: WebContainer, schedule: Schedule, slot: Int = 0, calendar: LocalCalendar = LocalCalendar(),
          now: @escaping @MainActor () -> Date = { Date() }) {
         self.container = container
+        self.slot = slot
         self.now = now
         scheduler = SignageScheduler(schedule: schedule, calendar: calendar, now: now())
-        cover = DisplayCover(container: container)
-        cover.onInput = { [weak self] in self?.input() }
+        // The cover's stack page exists before the window is shown (display off at start).
+        if !schedule.displayWindows.isEmpty || slot == 0 { _ = cover }
     }
 
     /// Whether the screen is on, as the schedule last decided.
-    var isDisplayOn: Bool { !cover.isShown }
+    var isDisplayOn: Bool { cover?.isShown != true }
 
     /// Performs what is due now (the first playlist page, the screen's state) and arms the timer.
     func start() {
@@ -59,6 +69,7 @@ final class ScheduleRunner {
     func stop() {
         timer?.cancel()
         timer = nil
+        container?.cancelPreload(inSlot: slot)
         closeRecord(at: now())
     }
 
@@ -68,6 +79,7 @@ final class ScheduleRunner {
         alertReply?(.failure("replaced by a newer alert"))
         alertReply = reply
         loading = nil
+        container?.cancelPreload(inSlot: slot)
         closeRecord(at: now())
         for action in scheduler.startAlert(url, for: .seconds(seconds), at: now()) { perform(action) }
         arm()
@@ -108,10 +120,7 @@ final class ScheduleRunner {
             loading?.started = true
         case .finished where page.started:
             loading = nil
-            closeRecord(at: now())
-            onScreen = (page.index, page.url, now())
-            scheduler.pageShown(page.index, at: now())
-            arm()
+            shown(page.index, page.url)
         case .failed where page.started:
             failed(page)
         default:
@@ -128,7 +137,23 @@ final class ScheduleRunner {
         }
     }
 
+    /// A preloaded page's end: on screen, or failed (the page before it stays).
+    private func preloadEnded(_ index: Int, _ url: URL, _ outcome: PagePreloader.Outcome) {
+        switch outcome {
+        case .shown: shown(index, url)
+        case .failed: failed((index, url, true))
+        }
+    }
+
     // MARK: Private
+
+    private func shown(_ index: Int, _ url: URL) {
+        closeRecord(at: now())
+        container?.record(.native(action: .schedulePageShown, detail: "\(index) \(url.absoluteString)"))
+        onScreen = (index, url, now())
+        scheduler.pageShown(index, at: now())
+        arm()
+    }
 
     private func failed(_ page: (index: Int, url: URL, started: Bool)) {
         loading = nil
@@ -172,9 +197,11 @@ final class ScheduleRunner {
             let at = now()
             container.record(.proofOfPlay(PlayRecord(item: index, url: url.absoluteString, start: at, end: at, outcome: .skipped)))
         case .showStart:
+            container.cancelPreload(inSlot: slot)
             container.returnToStart()
         case .showAlert(let url):
-            container.startLoading(url) { [weak self] outcome in
+            container.cancelPreload(inSlot: slot)
+            container.startLoading(url, inSlot: slot) { [weak self] outcome in
                 guard let self else { return }
                 let reply = outcome.reply(loading: url)
                 self.alertReply?(reply)
@@ -191,16 +218,20 @@ final class ScheduleRunner {
         case .alertEnded:
             alertReply?(.failure("the alert ended before it was shown"))
             alertReply = nil
+        case .showPage(let index, let url) where container.preloads(inSlot: slot):
+            loading = nil
+            container.preloadPage(item: index, url: url, inSlot: slot) { [weak self] outcome in self?.preloadEnded(index, url, outcome) }
         case .showPage(let index, let url):
+            container.cancelPreload(inSlot: slot)
             let page = (index: index, url: url, started: false)
             loading = page
-            container.startLoading(url) { [weak self] outcome in
+            container.startLoading(url, inSlot: slot) { [weak self] outcome in
                 if case .decided(let decision) = outcome, decision.policy != .allow { self?.refused(page) }
             }
         case .reload:
             container.reload()
         case .display(let on, _):
-            on ? cover.hide() : cover.show()
+            on ? cover?.hide() : cover?.show()
         }
     }
 

@@ -54,9 +54,16 @@ public final class WebContainer: ContainerHost {
     var frame: WindowFrame?
     /// The tab bar, when the configuration declares tabs.
     private(set) var notebook: UnsafeMutablePointer<GtkWidget>?
-    private(set) var panes: [WebPane] = []
+    /// Without tabs, the overlay the panes' views lie in (one, or one per zone, placed by
+    /// `ZoneLayout`); a preloaded view lies under its slot's until it replaces it.
+    private(set) var stage: UnsafeMutablePointer<GtkWidget>?
+    /// The playlist pages loading out of sight, by slot (the pane they will replace).
+    var preloaders: [Int: PagePreloader] = [:]
+    /// With `[[zones]]`, the runners of the zones' own playlists, by slot.
+    var zoneRunners: [Int: ScheduleRunner] = [:]
+    var panes: [WebPane] = []
     /// Kiosk behaviour, when the configuration asks for it.
-    private var kioskGuard: KioskGuard?
+    var kioskGuard: KioskGuard?
     /// The native route's page, while one is shown.
     var shownRoute: PresentedRoute?
     /// The open confirmation dialog (`confirm`), if any.
@@ -67,7 +74,7 @@ public final class WebContainer: ContainerHost {
     var deepLinks = DeepLinkInbox()
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
-    private let signals = SignalConnections()
+    let signals = SignalConnections()
     var sinks = EventSinks()
     /// The app's windows this one belongs to (see `openWindow`), and its id among them.
     public let windows: WindowGroup
@@ -120,9 +127,15 @@ public final class WebContainer: ContainerHost {
         gtk_window_set_title(windowPointer, configuration.title)
         gtk_window_set_default_size(windowPointer, gint(configuration.windowSize.width), gint(configuration.windowSize.height))
         if configuration.tabs.isEmpty {
-            let pane = WebPane(container: self)
-            panes = [pane]
-            gtk_stack_add_named(stackPointer, pane.rootWidget, "main")
+            panes = (0..<max(1, configuration.zones.count)).map { _ in WebPane(container: self) }
+            let stage = gtk_overlay_new()!
+            for pane in panes { gtk_overlay_add_overlay(cast(stage), pane.rootWidget) }
+            // Visible before it joins the stack, so it is the stack's first page: a page
+            // added later (the display cover, shown at once) must not take its place.
+            gtk_widget_show(stage)
+            gtk_stack_add_named(stackPointer, stage, "main")
+            self.stage = stage
+            if !configuration.zones.isEmpty { placeZones() }
         } else {
             let notebook = gtk_notebook_new()!
             for tab in configuration.tabs {
@@ -130,6 +143,7 @@ public final class WebContainer: ContainerHost {
                 panes.append(pane)
                 gtk_notebook_append_page(cast(notebook), pane.rootWidget, gtk_label_new(tab.title))
             }
+            gtk_widget_show(notebook) // the stack's first page, as the stage above
             gtk_stack_add_named(stackPointer, notebook, "main")
             self.notebook = notebook
         }
@@ -191,6 +205,7 @@ public final class WebContainer: ContainerHost {
     private func loadFirstPage() {
         if configuration.schedule.playlist.isEmpty { returnToStart() }
         scheduleRunner?.start()
+        startZoneRunners()
     }
 
     /// Goes back to the start page (remote control's "home", the kiosk's idle reset).
@@ -202,7 +217,9 @@ public final class WebContainer: ContainerHost {
     /// Loads the start page (and each tab's page, showing the first tab).
     func returnToStart() {
         dismissRoute()
-        if configuration.tabs.isEmpty {
+        if !configuration.zones.isEmpty {
+            loadZonePages()
+        } else if configuration.tabs.isEmpty {
             if let url = configuration.startURL { startLoading(url) }
         } else {
             for (pane, tab) in zip(panes, configuration.tabs) { pane.load(tab.url) }
@@ -224,7 +241,7 @@ public final class WebContainer: ContainerHost {
     /// `load(_:)` for callers that do not wait (a synchronous callback, a load the caller
     /// may outlive): starts now; `answer`, if any, is told the outcome once. Unlike an
     /// awaited `load(_:)`, it does not keep the container alive.
-    public func startLoading(_ url: URL, then answer: (@MainActor (LoadOutcome) -> Void)? = nil) {
+    public func startLoading(_ url: URL, inSlot slot: Int? = nil, then answer: (@MainActor (LoadOutcome) -> Void)? = nil) {
         if let refusal = configuration.refusal(ofLoad: url) {
             record(.navigation(url: url.absoluteString, handler: refusal.handler, policy: refusal.policy,
                                navigationType: .other, target: .currentView, phase: .request))
@@ -235,7 +252,8 @@ public final class WebContainer: ContainerHost {
             answer?(.abandoned(reason: "the window is closed"))
             return
         }
-        activePane.load(url, answer: answer)
+        let pane = slot.flatMap { panes.indices.contains($0) ? panes[$0] : nil } ?? activePane
+        pane.load(url, answer: answer)
     }
 
     /// Sends events (navigation decisions, messages, loads) to `sink` as well. A sink added
@@ -281,46 +299,18 @@ public final class WebContainer: ContainerHost {
         for observer in loadObservers { observer(event, url) }
         if event == .finished { deliverWaitingDeepLinks() }
         if event == .committed { GlobalShortcuts.current?.release(owner: self) } // its page's shortcuts went with it
-        scheduleRunner?.loadChanged(event, url)
+        if let preloader = preloaders.values.first(where: { $0.pane === pane }) {
+            preloader.loadChanged(event, url, error: error)
+        } else if let slot = panes.firstIndex(where: { $0 === pane }), let runner = zoneRunners[slot] {
+            runner.loadChanged(event, url)
+        } else {
+            scheduleRunner?.loadChanged(event, url)
+        }
     }
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
         if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
         if pane === activePane { for observer in titleObservers { observer(title) } }
-    }
-
-    // MARK: Page access
-
-    /// The URL the active view shows.
-    public var currentURL: URL? { activePane.currentURL }
-
-    /// The active view's page title ("" when it has none).
-    public var pageTitle: String { string(webkit_web_view_get_title(activePane.webView)) ?? "" }
-
-    /// The URL tab `index` shows.
-    public func url(ofTab index: Int) -> URL? {
-        panes.indices.contains(index) ? panes[index].currentURL : nil
-    }
-
-    /// The window's title as GTK shows it.
-    public var windowTitle: String {
-        string(gtk_window_get_title(windowPointer)) ?? ""
-    }
-
-    /// Runs JavaScript in the active page and returns its result as JSON.
-    public func evaluate(_ script: String) async throws -> JSONValue {
-        try await JavaScriptEvaluation.run(script, in: activePane.webView)
-    }
-
-    /// Runs a JavaScript function body that may `await` in the active page, and returns
-    /// what it resolves to.
-    public func evaluateAsync(_ functionBody: String) async throws -> JSONValue {
-        try await JavaScriptEvaluation.runAsyncFunction(functionBody, in: activePane.webView)
-    }
-
-    /// Writes a PNG of the visible part of the active page to `path`.
-    public func snapshot(to path: String) async throws {
-        try await Snapshot.write(activePane.webView, to: path)
     }
 
     // MARK: Strategies and events
@@ -329,7 +319,7 @@ public final class WebContainer: ContainerHost {
     /// identifier reaches the new strategy.
     public func setStrategy(_ strategy: any ScriptMessageStrategy) {
         strategies = strategies.adding(strategy)
-        for pane in panes { pane.messages.registerMessageHandler(strategy.identifier) }
+        for pane in panes + preloaders.values.map(\.pane) { pane.messages.registerMessageHandler(strategy.identifier) }
     }
 
     var windowPointer: UnsafeMutablePointer<GtkWindow> { cast(window) }
@@ -362,6 +352,9 @@ public final class WebContainer: ContainerHost {
         kioskGuard = nil
         scheduleRunner?.stop()
         scheduleRunner = nil
+        for runner in zoneRunners.values { runner.stop() }
+        zoneRunners = [:]
+        for slot in preloaders.keys { cancelPreload(inSlot: slot) }
         if configuration.remembersWindowState { saveWindowState(windowWatch?.state) }
         windowWatch?.disconnect()
         windowWatch = nil

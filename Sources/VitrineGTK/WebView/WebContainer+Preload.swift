@@ -1,0 +1,80 @@
+import CWebKitGTK
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Vitrine
+
+/// `[schedule] preload`: the next playlist page loads in a second pane under the one on
+/// screen (`PagePreloader`) and takes its place once it has painted; the old pane is then
+/// released. A preload that fails leaves the screen as it was. A slot is the place of one
+/// pane in the stage: 0 without zones, the zone's index with them.
+extension WebContainer {
+    /// The preload under way in the window's only (or first) slot, if any.
+    var preloader: PagePreloader? { preloaders[0] }
+
+    /// Whether the schedule's pages for `slot` load out of sight: asked for, no tabs (a
+    /// playlist then turns in the tab shown), and something on screen already (the first
+    /// page loads straight into the empty view).
+    func preloads(inSlot slot: Int) -> Bool {
+        configuration.schedule.preload && stage != nil && !isTornDown && panes.indices.contains(slot)
+            && panes[slot].currentURL != nil
+    }
+
+    /// Loads playlist item `item` (`url`) out of sight for `slot`; `finish` is told once
+    /// whether it replaced the page on screen. A preload already under way there is dropped.
+    func preloadPage(item: Int, url: URL, inSlot slot: Int, finish: @escaping @MainActor (PagePreloader.Outcome) -> Void) {
+        cancelPreload(inSlot: slot)
+        guard let stage, panes.indices.contains(slot) else { return }
+        let preloader = PagePreloader(container: self, item: item, url: url, finish: finish)
+        preloaders[slot] = preloader
+        // Right under the slot's view: the overlay draws its children in order.
+        let below = overlayIndex(of: panes[slot].rootWidget)
+        gtk_overlay_add_overlay(cast(stage), preloader.pane.rootWidget)
+        gtk_overlay_reorder_overlay(cast(stage), preloader.pane.rootWidget, gint(below))
+        kioskGuard?.watch(preloader.pane)
+        gtk_widget_show_all(preloader.pane.rootWidget)
+        preloader.start()
+    }
+
+    /// Drops the preload under way in `slot`, if any (an alert, the start page, the window closing).
+    func cancelPreload(inSlot slot: Int = 0) {
+        guard let preloader = preloaders[slot] else { return }
+        preloader.cancel()
+        endPreload(preloader, swapping: false)
+    }
+
+    /// The preload ended: its pane replaces the one on screen in its slot (`swapping`), or goes.
+    func endPreload(_ preloader: PagePreloader, swapping: Bool) {
+        guard let slot = preloaders.first(where: { $0.value === preloader })?.key else { return }
+        preloaders[slot] = nil
+        if swapping, !isTornDown, panes.indices.contains(slot) {
+            let old = panes[slot]
+            panes[slot] = preloader.pane
+            release(old)
+            gtk_widget_grab_focus(preloader.pane.widget)
+        } else {
+            release(preloader.pane)
+        }
+    }
+
+    /// Takes `pane` off the stage and disconnects it; it is freed with its last reference.
+    private func release(_ pane: WebPane) {
+        kioskGuard?.forget(pane)
+        pane.tearDown()
+        if let stage, gtk_widget_get_parent(pane.rootWidget) == stage {
+            gtk_container_remove(cast(stage), pane.rootWidget)
+        }
+    }
+
+    /// `widget`'s place in the stage's drawing order (GtkOverlay's `index` child property).
+    private func overlayIndex(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        guard let stage else { return 0 }
+        var value = GValue()
+        g_value_init(&value, GType(6 << 2)) // G_TYPE_INT, a macro Swift cannot import
+        gtk_container_child_get_property(cast(stage), widget, "index", &value)
+        defer { g_value_unset(&value) }
+        return Int(g_value_get_int(&value))
+    }
+}
