@@ -69,7 +69,7 @@ public struct AppMenu: Sendable, Equatable {
             guard let id = entry["id"]?.stringValue else { throw ScriptMessageError("menu: \(label): a command item needs id, a string") }
             let accelerator = try entry["accelerator"].flatMap { value throws(ScriptMessageError) -> String? in
                 guard let text = value.stringValue else { throw ScriptMessageError("menu: \(id): accelerator must be a string") }
-                return try Accelerator.gtkName(text)
+                return try MenuAccelerator.gtkName(text)
             }
             let enabled = try flag(entry["enabled"], "enabled", id) ?? true
             let checked = try flag(entry["checked"], "checked", id)
@@ -135,7 +135,7 @@ public struct MenuActivation: Sendable, Equatable {
 }
 
 /// Key combinations as pages write them (`Ctrl+Shift+K`) and as GTK reads them (`<Control><Shift>k`).
-public enum Accelerator {
+public enum MenuAccelerator {
     static let modifiers: [String: String] = [
         "ctrl": "<Control>", "control": "<Control>", "shift": "<Shift>", "alt": "<Alt>",
         "super": "<Super>", "meta": "<Meta>", "primary": "<Primary>", "cmdorctrl": "<Primary>",
