@@ -142,5 +142,73 @@ extension WebKitTests {
             #expect(app.end())
             #expect(watcher.stop().contains { $0.hasPrefix("REGISTERED \(name) ") }, "the item never registered with the watcher")
         }
+
+        /// `[window] close-to-tray` under a real window manager (openbox): its close request hides
+        /// the window while the page's icon shows, a click on the icon brings it back, and once the
+        /// page cleared its icon the same request ends the program.
+        @Test func closeToTrayHidesTheWindowUntilTheIconIsClicked() throws {
+            let bus = try PrivateSessionBus()
+            defer { bus.stop() }
+            let server = try LoopbackHTTPServer(pages: ["index.html": """
+                <!doctype html><title>tray close</title><script>
+                vitrine.tray.on('activated', (item) => vitrine.tray.clear().then(() => fetch('/cleared')));
+                vitrine.tray.set({icon: 'mail-unread', items: [{id: 'forget', label: 'Forget'}]}).then(() => fetch('/set'));
+                </script>
+                """])
+            defer { server.stop() }
+            let windowManager = Process()
+            windowManager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+            windowManager.arguments = ["--sm-disable"]
+            windowManager.standardOutput = FileHandle.nullDevice
+            windowManager.standardError = FileHandle.nullDevice
+            try windowManager.run()
+            defer { kill(windowManager.processIdentifier, SIGKILL); windowManager.waitUntilExit() }
+
+            let origin = "http://127.0.0.1:\(server.port)"
+            let folder = try ConfigFolder()
+            let config = try folder.write("app.toml", """
+                app-id = "org.example.TrayClose"
+                start-url = "\(origin)/index.html"
+                [window]
+                close-to-tray = true
+                [capabilities]
+                "\(origin)" = ["tray"]
+                """)
+            let program = try ProgramRun(["--config", config, "--new-instance", "--events", folder.path + "/events.jsonl"],
+                                         environment: bus.environment)
+            defer { program.kill() }
+            try #require(server.waitForRequests(timeout: 30) { $0.contains("/set") }, "\(server.requestedPaths)\n\(program.standardError)")
+
+            let pid = " \(program.process.processIdentifier) "
+            func managedWindow() -> String? {
+                let clients = (try? runProcess("/usr/bin/wmctrl", ["-l", "-p"]).stdout) ?? ""
+                return clients.split(separator: "\n").first { $0.contains(pid) }.map { String($0.prefix { $0 != " " }) }
+            }
+            let clients = try ProgramRun(["-root", "-spy", "_NET_CLIENT_LIST"], executable: "/usr/bin/xprop")
+            defer { clients.kill() }
+            try #require(clients.wait { managedWindow() != nil }, "openbox manages the window")
+            let trayEvents = { program.events.filter { $0["action"] as? String == "tray" }.compactMap { $0["detail"] as? String } }
+
+            #expect(try runProcess("/usr/bin/wmctrl", ["-i", "-c", try #require(managedWindow())]).status == 0)
+            #expect(program.wait { trayEvents().contains("window hidden to the tray") }, "\(program.events)")
+            #expect(clients.wait { managedWindow() == nil }, "the window is unmapped")
+            #expect(program.isRunning)
+
+            let name = "org.kde.StatusNotifierItem-\(program.process.processIdentifier)-1"
+            func call(_ path: String, _ method: String, _ arguments: [String]) throws -> Int32 {
+                try runProcess("/usr/bin/gdbus", ["call", "--session", "--dest", name, "--object-path", path, "--method", method] + arguments,
+                               timeout: 20, environment: bus.environment).status
+            }
+            #expect(try call("/StatusNotifierItem", "org.kde.StatusNotifierItem.Activate", ["0", "0"]) == 0)
+            #expect(program.wait { trayEvents().contains("window shown from the tray") }, "\(program.events)")
+            #expect(clients.wait { managedWindow() != nil }, "the window is back")
+
+            // The page lets its icon go: now the window manager's close request ends the program.
+            #expect(try call("/MenuBar", "com.canonical.dbusmenu.Event", ["1", "clicked", "<''>", "0"]) == 0)
+            #expect(server.waitForRequests(timeout: 20) { $0.contains("/cleared") })
+            #expect(try runProcess("/usr/bin/wmctrl", ["-i", "-c", try #require(managedWindow())]).status == 0)
+            #expect(program.waitForExit(), "without an icon, closing the window ends the program")
+            #expect(trayEvents().filter { $0 == "window hidden to the tray" }.count == 1, "\(trayEvents())")
+        }
     }
 }
