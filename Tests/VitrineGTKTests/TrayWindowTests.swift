@@ -67,7 +67,13 @@ extension WebKitTests {
             defer { try? FileManager.default.removeItem(at: outside) }
             let server = try LoopbackHTTPServer(pages: [
                 "inner.html": Self.framePage("inner"), "foreign.html": Self.framePage("foreign"),
-                "second.html": "<!doctype html><title>second</title><script>fetch('/second-loaded')</script>",
+                "second.html": """
+                    <!doctype html><title>second</title><script>
+                    vitrine.tray.on('activated', (item) => fetch('/second-heard?' + item.id));
+                    vitrine.tray.on('click', () => fetch('/second-heard-click'));
+                    fetch('/second-loaded');
+                    </script>
+                    """,
                 "text.png": "not an image at all",
             ])
             defer { server.stop() }
@@ -139,6 +145,8 @@ extension WebKitTests {
             let gone = try call("/StatusNotifierItem", "org.freedesktop.DBus.Properties.Get", ["org.kde.StatusNotifierItem", "ToolTip"])
             #expect(gone.status != 0 && !gone.out.contains("Vitrine tray"), "\(gone.out)")
             #expect(try call("/MenuBar", "com.canonical.dbusmenu.Event", ["1", "clicked", "<''>", "0"]).status != 0)
+            _ = try call("/StatusNotifierItem", "org.kde.StatusNotifierItem.Activate", ["0", "0"])
+            #expect(!server.requestedPaths.contains { $0.hasPrefix("/second-heard") }, "the next document heard the first one's tray")
             #expect(app.end())
             #expect(watcher.stop().contains { $0.hasPrefix("REGISTERED \(name) ") }, "the item never registered with the watcher")
         }
