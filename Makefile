@@ -36,6 +36,9 @@ APT_PACKAGES += x11-utils
 # xdg-utils (xdg-open) and desktop-file-utils (update-desktop-database): the deep-link test
 # opens myapp:// through a desktop entry, as a desktop does; xdotool presses global shortcuts.
 APT_PACKAGES += xdg-utils desktop-file-utils xdotool
+# gdbus (libglib2.0-bin): the tray tests read the StatusNotifierItem as a tray host would;
+# librsvg2-common: GdkPixbuf's SVG loader, for SVG tray icons.
+APT_PACKAGES += libglib2.0-bin librsvg2-common
 # CUPS with a cups-pdf queue and poppler's pdftotext: the silent-printing test prints a
 # page through a real scheduler (its own cupsd on a loopback port) and reads the PDF's text.
 APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils

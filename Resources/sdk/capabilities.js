@@ -1,5 +1,5 @@
 // The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
-// print, app, shortcuts), typed by
+// print, app, shortcuts, tray), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}`; native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
@@ -166,8 +166,21 @@
       on: function (event, listener) { return on(event, listener); }
     };
 
+    var tray = {
+      // The app's icon in the desktop's tray: {icon: 'icons/tray.png' (a PNG or SVG of the app's folder) or an
+      // icon-theme name, tooltip?, items?: menu items as vitrine.menu's}. It lasts while this document is shown.
+      set: function (options) {
+        if (!options || typeof options.icon !== 'string') return rejectType('vitrine.tray.set: {icon, tooltip?, items?}, icon a string');
+        if (options.items !== undefined && !Array.isArray(options.items)) return rejectType('vitrine.tray.set: the items are an array');
+        return call('tray', 'set', { icon: options.icon, tooltip: options.tooltip, items: options.items });
+      },
+      clear: function () { return call('tray', 'clear'); },
+      // 'activated' ({id}): the user chose an item of the tray's menu; 'click' ({}): the user clicked the icon.
+      on: function (event, listener) { return on('tray:' + event, listener); }
+    };
+
     return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell,
-      menu: menu, print: print, app: app, shortcuts: shortcuts };
+      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

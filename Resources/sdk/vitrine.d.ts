@@ -94,6 +94,9 @@ interface Vitrine {
 
   /** Capability `shortcuts`: global shortcuts, heard while another program has the keyboard. Refused in kiosks. */
   readonly shortcuts: VitrineShortcuts;
+
+  /** Capability `tray`: the app's icon in the desktop's tray (a StatusNotifierItem), with a menu. Refused in kiosks. */
+  readonly tray: VitrineTray;
 }
 
 interface VitrinePrint {
@@ -142,6 +145,24 @@ interface VitrineShortcuts {
   unregister(id: string): Promise<boolean>;
   /** One of this window's shortcuts was pressed. */
   on(event: "shortcut", listener: (payload: { id: string; accelerator: string }) => void): () => void;
+}
+
+interface VitrineTray {
+  /**
+   * Shows the app's tray icon, or replaces it, while this document is shown (the next page
+   * starts without). `icon`: a PNG or SVG file of the app's folder by its relative path
+   * (`"icons/tray.png"`: no `..`, no absolute path, no symlink out of the folder, 1 MiB at
+   * most), or an icon-theme name (`"mail-unread"`). `tooltip`: at most 200 characters.
+   * `items`: a menu as `vitrine.menu.set` takes it (accelerators are not shown). Only the
+   * window's top document may set it.
+   */
+  set(tray: { icon: string; tooltip?: string; items?: VitrineMenuItem[] }): Promise<true>;
+  /** Removes the icon this document set. */
+  clear(): Promise<true>;
+  /** The user chose a command of the tray's menu. */
+  on(event: "activated", listener: (payload: { id: string }) => void): () => void;
+  /** The user clicked the icon (it also brings back a window `[window] close-to-tray` hid). */
+  on(event: "click", listener: (payload: {}) => void): () => void;
 }
 
 /** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */
@@ -329,6 +350,10 @@ declare global {
     app: { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: VitrineJSON };
     shortcuts: {
       payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string };
+      result: VitrineJSON;
+    };
+    tray: {
+      payload: { action: "set"; icon: string; tooltip?: string; items?: VitrineMenuItem[] } | { action: "clear" };
       result: VitrineJSON;
     };
   }

@@ -44,6 +44,9 @@ enum ConfigOptions {
         .bool("window.remember", "keep the window's size, position (X11) and maximized state per app-id, restored at start (default: yes for the app and demo presets)") {
             $0.preference(\.remembersWindowState, $1)
         },
+        .bool("window.close-to-tray", "closing the last window while the app shows a tray icon (tray capability) hides it instead of quitting; a click on the icon brings it back") {
+            $0.preference(\.closesToTray, $1)
+        },
 
         .section("navigation", "the navigation chain"),
         .seconds("navigation.decision-timeout", allowsZero: false, "seconds a handler may take before the navigation is cancelled") {

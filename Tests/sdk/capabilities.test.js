@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -240,4 +240,31 @@ test('print() asks for the dialog; print.toPDF posts only the options given and 
   assert.deepStrictEqual(JSON.parse(post.message.slice(frame.token.length + 1)), { action: 'pdf', pageSize: 'a4', landscape: true });
   post.resolve(Buffer.from('%PDF-1.5').toString('base64'));
   assert.strictEqual(Buffer.from(await pdf).toString(), '%PDF-1.5');
+});
+
+test('the tray posts {action, icon, tooltip, items}; its events arrive as tray:activated and tray:click; bad options are refused without a post', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const items = [{ id: 'open', label: 'Open' }, '-', { label: 'More', items: [{ id: 'quit', label: 'Quit' }] }];
+  const posted = await bodies(frame, [
+    (v) => v.tray.set({ icon: 'icons/tray.png', tooltip: 'Mail', items: items }),
+    (v) => v.tray.set({ icon: 'mail-unread' }),
+    (v) => v.tray.clear(),
+  ]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'tray', body: { action: 'set', icon: 'icons/tray.png', tooltip: 'Mail', items: items } },
+    { handler: 'tray', body: { action: 'set', icon: 'mail-unread' } },
+    { handler: 'tray', body: { action: 'clear' } },
+  ]);
+  for (const bad of [undefined, {}, { icon: 7 }, 'icon.png']) {
+    await assert.rejects(frame.vitrine.tray.set(bad), { name: 'TypeError', message: 'vitrine.tray.set: {icon, tooltip?, items?}, icon a string' });
+  }
+  await assert.rejects(frame.vitrine.tray.set({ icon: 'x', items: {} }), { name: 'TypeError', message: 'vitrine.tray.set: the items are an array' });
+  assert.strictEqual(frame.page.take().length, 0, 'nothing posted for bad options');
+  const heard = [];
+  frame.vitrine.tray.on('activated', (payload) => heard.push(['activated', plain(payload)]));
+  frame.vitrine.tray.on('click', (payload) => heard.push(['click', plain(payload)]));
+  frame.emit('tray:activated', '{"id":"open"}');
+  frame.emit('tray:click', '{}');
+  frame.emit('menu:activated', '{"id":"not-the-tray","menu":"bar"}');
+  assert.deepStrictEqual(heard, [['activated', { id: 'open' }], ['click', {}]]);
 });

@@ -35,6 +35,8 @@ extension Configuration {
     public var applicationIDIsDerived: Bool { preferences.applicationIDIsDerived }
     public var remembersWindowState: Bool { preferences.remembersWindowState }
     public var decorated: Bool { preferences.decorated }
+    /// `[window] close-to-tray`: closing the last window while a tray icon shows hides it.
+    public var closesToTray: Bool { preferences.closesToTray }
     public var mqtt: MQTTSettings? { preferences.mqtt }
     public var printing: PrintSettings? { preferences.printing }
     public var remoteView: RemoteViewSettings? { preferences.remoteView }

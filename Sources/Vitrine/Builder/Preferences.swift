@@ -69,6 +69,8 @@ public struct Preferences: Sendable, Equatable {
     /// The desktop's title bar and borders around the window (`[window] decorations`);
     /// false: a frameless window, moved by the page's drag regions and resized at its edges.
     public var decorated = true
+    /// Closing the last window while a tray icon shows hides it (`[window] close-to-tray`).
+    public var closesToTray = false
     /// Remote control through an MQTT broker (`[remote.mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
     /// Silent printing (`[printing]`); nil: print requests follow the native-dialog policy

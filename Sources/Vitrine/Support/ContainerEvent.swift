@@ -82,6 +82,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case fileDialog = "file-dialog"
         case menu
         case menuActivated = "menu-activated"
+        case tray
+        case trayActivated = "tray-activated"
         case printDialog = "print-dialog"
         case printPDF = "print-pdf"
         case filesDropped = "files-dropped"

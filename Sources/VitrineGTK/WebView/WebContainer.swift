@@ -295,7 +295,7 @@ public final class WebContainer: ContainerHost {
 
     func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?) {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error))
-        if event == .committed { menus?.documentChanged(in: pane) }
+        if event == .committed { menus?.documentChanged(in: pane); AppTray.current?.documentChanged(in: pane) }
         for observer in loadObservers { observer(event, url) }
         if event == .finished { deliverWaitingDeepLinks() }
         if event == .committed { GlobalShortcuts.current?.release(owner: self) } // its page's shortcuts went with it
@@ -343,7 +343,7 @@ public final class WebContainer: ContainerHost {
         confirmation = nil
         fileChooser?.dismiss()
         fileChooser = nil
-        GlobalShortcuts.current?.release(owner: self)
+        releaseDesktopOwnerships()
         signals.disconnectAll()
         menus?.tearDown()
         menus = nil
@@ -382,7 +382,7 @@ private let onDeleteEvent: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Opa
             container.record(.native(action: .blockedClose, detail: CloseRequest.windowManager.rawValue))
             return true
         }
-        return false
+        return AppTray.current?.hidesOnClose(container) ?? false // `[window] close-to-tray`
     } ? 1 : 0
 }
 

@@ -27,17 +27,24 @@ final class Openbox {
         process.waitUntilExit()
     }
 
-    /// The window of process `pid` once openbox manages it (its id, as wmctrl prints it), or nil
-    /// after the wait. Managing is no fact this process is told of: xprop -spy on the root window
-    /// prints each change of the client list, and each printed line wakes the wait.
-    func managedWindow(of pid: Int32) throws -> String? {
+    /// The window of process `pid` among openbox's clients now (its id, as wmctrl prints it).
+    func client(of pid: Int32) -> String? {
         let marker = " \(pid) "
-        func find() -> String? {
-            let clients = (try? runProcess("/usr/bin/wmctrl", ["-l", "-p"]).stdout) ?? ""
-            return clients.split(separator: "\n").first { $0.contains(marker) }.map { String($0.prefix { $0 != " " }) }
-        }
-        let spy = try ProgramRun(["-root", "-spy", "_NET_CLIENT_LIST"], executable: "/usr/bin/xprop")
+        let clients = (try? runProcess("/usr/bin/wmctrl", ["-l", "-p"]).stdout) ?? ""
+        return clients.split(separator: "\n").first { $0.contains(marker) }.map { String($0.prefix { $0 != " " }) }
+    }
+
+    /// Watches openbox's client list. Managing a window is no fact this process is told of:
+    /// xprop -spy on the root window prints each change of the list, and each printed line
+    /// wakes the returned run's waits. Kill it when done.
+    func watchClients() throws -> ProgramRun {
+        try ProgramRun(["-root", "-spy", "_NET_CLIENT_LIST"], executable: "/usr/bin/xprop")
+    }
+
+    /// The window of process `pid` once openbox manages it, or nil after the wait.
+    func managedWindow(of pid: Int32) throws -> String? {
+        let spy = try watchClients()
         defer { spy.kill() }
-        return spy.wait { find() != nil } ? find() : nil
+        return spy.wait { client(of: pid) != nil } ? client(of: pid) : nil
     }
 }

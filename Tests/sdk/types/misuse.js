@@ -14,6 +14,8 @@ async function misuse() {
   await vitrine.app.setAutostart('yes'); // expect-error: autostart is on or off
   vitrine.app.on('deep-link', (link) => link.id); // expect-error: a deep link has no id
   await vitrine.shortcuts.register('Ctrl+Alt+K'); // expect-error: the id is required
+  await vitrine.tray.set({ tooltip: 'no icon' }); // expect-error: the icon is required
+  vitrine.tray.on('activated', (item) => item.label); // expect-error: an activation carries its id only
   return wrong;
 }
 misuse();

@@ -11,6 +11,6 @@ public enum BuiltInCapabilities {
     public static func strategies(for configuration: Configuration) -> [any ScriptMessageStrategy] {
         [WindowStrategy(), ClipboardStrategy(), StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
          NotificationStrategy(), DialogStrategy(), ShellStrategy(), MenuStrategy(), PrintStrategy(),
-         AppStrategy(configuration: configuration), ShortcutsStrategy()]
+         AppStrategy(configuration: configuration), ShortcutsStrategy(), TrayStrategy()]
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// page whose origin was not granted it; `drop` has no calls: it lets files dragged onto the
 /// window reach the page (`files:dropped`). `app` is the app's place on the desktop: its deep
 /// links (`deep-link` events reach only its pages) and its autostart entry; `shortcuts` its
-/// global shortcuts.
+/// global shortcuts; `tray` its icon in the desktop's tray.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray
 }
 

@@ -39,6 +39,9 @@ public protocol DesktopServices: AnyObject {
     func registerShortcut(_ accelerator: Accelerator, id: String) throws
     /// Lets this window's shortcut `id` go; whether it was registered.
     func unregisterShortcut(id: String) -> Bool
+    /// Shows `tray` as the app's tray icon for the top document `owner` (nil: removes the
+    /// icon `owner` set); the user's choices reach that document only, while it is shown.
+    func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError)
 }
 
 extension DesktopServices {
@@ -56,6 +59,11 @@ extension DesktopServices {
     }
 
     public func unregisterShortcut(id: String) -> Bool { false }
+
+    /// Hosts without a tray refuse.
+    public func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) {
+        throw ScriptMessageError.noDesktop(.tray)
+    }
 }
 
 extension ContainerHost {

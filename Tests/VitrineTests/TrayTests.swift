@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import Vitrine
+
+/// The `tray` capability decided without a desktop: the icon's validation (files only
+/// inside the app's folder, bounded tooltips and menus) and who may set it (granted top
+/// documents, never a kiosk).
+@Suite("Tray: the icon, its limits and who may set it")
+@MainActor
+struct TrayTests {
+    private static let page = URL(string: "app://app/index.html")!
+
+    private func refusal(_ json: String) -> String? {
+        do { _ = try TrayIcon(json: (try? JSONValue(parsing: json)) ?? .null); return nil } catch { return error.message }
+    }
+
+    @Test func anIconIsAFileOfTheAppsFolderOrAThemeName() throws {
+        let file = try TrayIcon(json: try JSONValue(parsing: #"{"icon": "icons/tray.png", "tooltip": "Mail", "items": [{"id": "open", "label": "Open"}]}"#))
+        #expect(file.image == .file("icons/tray.png"))
+        #expect(file.tooltip == "Mail")
+        #expect(file.menu.commands.count == 1)
+        #expect(try TrayIcon(json: try JSONValue(parsing: #"{"icon": "mail-unread"}"#)).image == .themed("mail-unread"))
+        #expect(try TrayIcon(json: try JSONValue(parsing: #"{"icon": "logo.SVG"}"#)).image == .file("logo.SVG"))
+        #expect(TrayEvent.activated(id: "open").payload.jsonText == #"{"id":"open"}"#)
+        #expect(TrayEvent.activated(id: "open").name == "tray:activated" && TrayEvent.click.name == "tray:click")
+    }
+
+    @Test(arguments: [
+        ("{}", "tray: icon must be a string (a file of the app's folder or an icon-theme name)"),
+        (#"{"icon": 5}"#, "tray: icon must be a string (a file of the app's folder or an icon-theme name)"),
+        (#"{"icon": "../up.png"}"#, #"tray: icon "../up.png" must be a path inside the app's folder, relative and without "..""#),
+        (#"{"icon": "icons/../../up.png"}"#, #"tray: icon "icons/../../up.png" must be a path inside the app's folder, relative and without "..""#),
+        (#"{"icon": "/etc/passwd.png"}"#, #"tray: icon "/etc/passwd.png" must be a path inside the app's folder, relative and without "..""#),
+        (#"{"icon": "a//b.png"}"#, #"tray: icon "a//b.png" must be a path inside the app's folder, relative and without "..""#),
+        (#"{"icon": ""}"#, "tray: an icon-theme name is 1 to 100 of A-Z a-z 0-9 - _ ."),
+        (#"{"icon": "mail unread"}"#, "tray: an icon-theme name is 1 to 100 of A-Z a-z 0-9 - _ ."),
+        (#"{"icon": "mail", "tooltip": 3}"#, "tray: tooltip must be a string"),
+        (#"{"icon": "mail", "tooltip": "a\u0007"}"#, "tray: a tooltip is at most 200 characters without control characters"),
+        (#"{"icon": "mail", "items": {}}"#, "menu: items must be an array"),
+        (#"{"icon": "mail", "items": [{"id": "a"}]}"#, "menu: an item needs label, a string"),
+        (#"{"icon": "mail", "items": [7]}"#, "menu: an item is an object or \"-\", not 7"),
+    ])
+    func aMalformedTrayIsRefusedWithItsReason(json: String, reason: String) {
+        #expect(refusal(json) == reason)
+    }
+
+    @Test func aTrayBeyondItsLimitsIsRefused() {
+        #expect(refusal(#"{"icon": "mail", "tooltip": "\#(String(repeating: "x", count: 201))"}"#)
+            == "tray: a tooltip is at most 200 characters without control characters")
+        #expect(refusal(#"{"icon": "mail", "tooltip": "\#(String(repeating: "x", count: 200))"}"#) == nil)
+        #expect(refusal(#"{"icon": "\#(String(repeating: "m", count: 101))"}"#) == "tray: an icon-theme name is 1 to 100 of A-Z a-z 0-9 - _ .")
+        #expect(refusal(#"{"icon": "\#(String(repeating: "d/", count: 300))x.png"}"#)?.hasPrefix("tray: icon") == true)
+        let flood = (0...AppMenu.Limits.items).map { #"{"id": "i\#($0)", "label": "I"}"# }.joined(separator: ",")
+        #expect(refusal(#"{"icon": "mail", "items": [\#(flood)]}"#) == "menu: at most 200 items")
+    }
+
+    @Test func anIconFileIsReadOnlyFromInsideTheAppsFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-tray-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("icons/tray.png"))
+        try Data([9]).write(to: root.appendingPathComponent("secret.png"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out.png").path, withDestinationPath: "../secret.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("abs.png").path,
+                                                   withDestinationPath: root.appendingPathComponent("secret.png").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("in.png").path, withDestinationPath: "icons/tray.png")
+        try Data(repeating: 0, count: TrayIcon.Limits.iconBytes + 1).write(to: folder.appendingPathComponent("big.png"))
+
+        func bytes(_ path: String) -> Result<[UInt8]?, ScriptMessageError> {
+            Result { () throws(ScriptMessageError) in try TrayIcon(image: .file(path)).iconFileBytes(in: folder) }
+        }
+        #expect(bytes("icons/tray.png") == .success([1, 2, 3]))
+        #expect(bytes("in.png") == .success([1, 2, 3]))
+        #expect(bytes("out.png") == .failure(ScriptMessageError(#"tray: icon "out.png" leads outside the app's folder"#)))
+        #expect(bytes("abs.png") == .failure(ScriptMessageError(#"tray: icon "abs.png" leads outside the app's folder"#)))
+        #expect(bytes("missing.png") == .failure(ScriptMessageError(#"tray: icon "missing.png" is not a file of the app's folder"#)))
+        #expect(bytes("icons") == .failure(ScriptMessageError(#"tray: icon "icons" is not a file of the app's folder"#)))
+        #expect(bytes("big.png") == .failure(ScriptMessageError(#"tray: icon "big.png" is over 1 MiB"#)))
+        #expect(bytes("%2e%2e/secret.png") == .failure(ScriptMessageError(#"tray: icon "%2e%2e/secret.png" is not a file of the app's folder"#)))
+        #expect(throws: ScriptMessageError("tray: an icon file needs the app's folder (app-dir); use an icon-theme name")) {
+            try TrayIcon(image: .file("icons/tray.png")).iconFileBytes(in: nil)
+        }
+        #expect(try TrayIcon(image: .themed("mail")).iconFileBytes(in: folder) == nil)
+    }
+
+    // MARK: The strategy
+
+    private static func principal(mainFrame: Bool) -> Principal {
+        Principal(token: FrameToken(String(repeating: "cd", count: 16))!, reportedOrigin: "app://app", url: page.absoluteString,
+                  isMainFrame: mainFrame, appID: "org.example.App")
+    }
+
+    private func dispatch(_ body: String, desktop: TrayDesktop?, caller: Principal? = principal(mainFrame: true),
+                          pageURL: URL = page) async -> Result<JSONValue, ScriptMessageError> {
+        await ScriptMessageStrategies([TrayStrategy()]).dispatch(
+            ScriptMessage(name: "tray", bodyJSON: body, pageURL: pageURL),
+            context: ScriptMessageContext(host: TrayHost(desktop), capabilities: CapabilityGrants().granting([.tray], to: Origin(string: "app://app")!),
+                                          caller: caller))
+    }
+
+    private static let set = #"{"action": "set", "icon": "mail-unread", "tooltip": "Mail", "items": [{"id": "open", "label": "Open"}]}"#
+
+    @Test func aGrantedTopDocumentSetsAndClearsTheTray() async {
+        let desktop = TrayDesktop()
+        #expect(await dispatch(Self.set, desktop: desktop) == .success(true))
+        #expect(await dispatch(#"{"action": "clear"}"#, desktop: desktop) == .success(true))
+        #expect(desktop.calls.map(\.owner) == [Self.principal(mainFrame: true).token, Self.principal(mainFrame: true).token])
+        #expect(desktop.calls.map(\.tray?.tooltip) == ["Mail", nil])
+    }
+
+    @Test func theTrayIsRefusedToOthers() async {
+        let desktop = TrayDesktop()
+        #expect(await dispatch(Self.set, desktop: desktop, pageURL: URL(string: "https://x.example/")!) == .failure(ScriptMessageError(
+            #"capability "tray" is not granted to https://x.example — add it to [capabilities] in the config"#)))
+        let notTop = ScriptMessageError("tray: only the window's top document may set the tray icon, not a frame inside it")
+        #expect(await dispatch(Self.set, desktop: desktop, caller: Self.principal(mainFrame: false)) == .failure(notTop))
+        #expect(await dispatch(Self.set, desktop: desktop, caller: nil) == .failure(notTop))
+        #expect(await dispatch(Self.set, desktop: TrayDesktop(kiosk: true)) == .failure(ScriptMessageError("tray: a kiosk has no tray icon")))
+        #expect(await dispatch(Self.set, desktop: nil) == .failure(ScriptMessageError("tray: this container has no desktop to do it")))
+        #expect(await dispatch(#"{"action": "set", "icon": "../x.png"}"#, desktop: desktop)
+            == .failure(ScriptMessageError(#"tray: icon "../x.png" must be a path inside the app's folder, relative and without "..""#)))
+        #expect(await dispatch(#"{"action": "show"}"#, desktop: desktop) == .failure(.invalidBody(
+            "tray", expected: #"{"action": "set", "icon": string, "tooltip"?: string, "items"?: [...]} or {"action": "clear"}"#)))
+        #expect(desktop.calls.isEmpty)
+    }
+}
+
+@MainActor
+private final class TrayHost: ContainerHost {
+    let services: TrayDesktop?
+    init(_ services: TrayDesktop?) { self.services = services }
+    var desktop: (any DesktopServices)? { services }
+    var currentURL: URL? { nil }
+    func present(_ route: NativeRoute) {}
+    func openExternally(_ url: URL) {}
+    func showHome() -> Bool { false }
+    func confirm(title: String, message: String) async -> Bool { false }
+    func close() {}
+    func reload() {}
+    func setTitle(_ title: String) {}
+}
+
+@MainActor
+private final class TrayDesktop: DesktopServices {
+    let isKioskWindow: Bool
+    var isWindowFocusedAndVisible: Bool { true }
+    private(set) var calls: [(tray: TrayIcon?, owner: FrameToken)] = []
+
+    init(kiosk: Bool = false) { isKioskWindow = kiosk }
+
+    func clipboardText() async -> String? { nil }
+    func setClipboardText(_ text: String) {}
+    func setClipboardImage(png: [UInt8]) throws {}
+    func perform(_ command: WindowCommand) throws -> JSONValue { true }
+    func notify(_ notification: DesktopNotification) throws {}
+    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? { nil }
+    func showMessage(title: String, message: String) async {}
+    func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) { calls.append((tray, owner)) }
+}
