@@ -9,7 +9,9 @@ extension WebKitTests {
     /// A playlist's media items in a real window: a generated WebM clip fills the window,
     /// plays with no tap (signage allows autoplay) and its end turns the playlist; a looping
     /// one plays again until its duration is over; an HTML page whose own video ends does not
-    /// end its turn, and its scripts cannot reach the media handler.
+    /// end its turn, and its scripts cannot reach the media handler. Clip and page come from
+    /// a loopback HTTP server, as from a CMS: WebKitGTK's media player loads http(s), blob and
+    /// file URLs only (never `app://`).
     @Suite(.serialized) @MainActor
     struct MediaPlaylistTests {
         private static let page = """
@@ -22,11 +24,12 @@ extension WebKitTests {
             </script>
             """
 
-        private func harness(_ playlist: (URL) -> [PlaylistEntry], clipSeconds: Int) throws -> WebTestHarness {
-            let schedule = Schedule(playlist: playlist(URL(string: "app://\(WebTestHarness.host)/")!))
-            let harness = try WebTestHarness(pages: ["page.html": Self.page]) { $0.preference(\.schedule, schedule) }
-            try TestMedia.video(into: harness.directory, seconds: clipSeconds)
-            return harness
+        private func harness(_ playlist: (URL) -> [PlaylistEntry], clipSeconds: Int) throws -> (WebTestHarness, LoopbackHTTPServer) {
+            let server = try LoopbackHTTPServer(pages: ["page.html": Self.page])
+            try TestMedia.video(into: server.directory, seconds: clipSeconds)
+            let schedule = Schedule(playlist: playlist(server.url("")))
+            let harness = try WebTestHarness(pages: ["unused.html": ""]) { $0.preference(\.schedule, schedule) }
+            return (harness, server)
         }
 
         private func played(_ item: Int) -> @Sendable (ContainerEvent) -> Bool {
@@ -38,12 +41,12 @@ extension WebKitTests {
         }
 
         @Test func aVideoItemPlaysFullScreenAndItsEndTurnsThePlaylist() async throws {
-            let harness = try harness({ base in [
+            let (harness, server) = try harness({ base in [
                 PlaylistEntry(url: base.appendingPathComponent("clip.webm"), duration: MediaPlayback.longestUnreported, media: MediaPlayback()),
                 PlaylistEntry(url: base.appendingPathComponent("page.html"), duration: .seconds(60)),
             ] }, clipSeconds: 2)
-            defer { harness.close() }
-            let clip = WebTestHarness.url("clip.webm"), page = WebTestHarness.url("page.html")
+            defer { harness.close(); server.stop() }
+            let clip = server.url("clip.webm"), page = server.url("page.html")
             harness.container.start()
             try await harness.fixture.next(where: finished(clip))
             let filled = await harness.container.valueInPage("""
@@ -60,13 +63,13 @@ extension WebKitTests {
         }
 
         @Test func aPagesOwnVideoNeitherEndsItsTurnNorReachesTheHandler() async throws {
-            let harness = try harness({ base in [
+            let (harness, server) = try harness({ base in [
                 PlaylistEntry(url: base.appendingPathComponent("page.html"), duration: .seconds(60)),
                 PlaylistEntry(url: base.appendingPathComponent("clip.webm"), duration: .seconds(60), media: MediaPlayback()),
             ] }, clipSeconds: 1)
-            defer { harness.close() }
+            defer { harness.close(); server.stop() }
             harness.container.start()
-            try await harness.fixture.next(where: finished(WebTestHarness.url("page.html")))
+            try await harness.fixture.next(where: finished(server.url("page.html")))
             #expect(await harness.container.valueInPage("document.body.dataset.handler")?.stringValue == "false",
                     "the media handler is in Vitrine's isolated world only")
             #expect(await harness.container.valueInPage("document.body.dataset.ended") == "yes", "the page's own video ended")
@@ -76,13 +79,13 @@ extension WebKitTests {
         }
 
         @Test func aLoopingVideoPlaysAgainUntilItsDuration() async throws {
-            let harness = try harness({ base in [
+            let (harness, server) = try harness({ base in [
                 PlaylistEntry(url: base.appendingPathComponent("clip.webm"), duration: .seconds(4), media: MediaPlayback(loops: true)),
                 PlaylistEntry(url: base.appendingPathComponent("page.html"), duration: .seconds(60)),
             ] }, clipSeconds: 1)
-            defer { harness.close() }
+            defer { harness.close(); server.stop() }
             harness.container.start()
-            try await harness.fixture.next(where: finished(WebTestHarness.url("clip.webm")))
+            try await harness.fixture.next(where: finished(server.url("clip.webm")))
             _ = try await harness.container.evaluate("""
                 document.querySelector('video').addEventListener('ended', () => {
                   document.body.dataset.ends = String(Number(document.body.dataset.ends || 0) + 1); }), true
