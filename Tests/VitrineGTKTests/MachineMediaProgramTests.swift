@@ -48,9 +48,13 @@ extension WebKitTests {
             #expect(renderer["policy"] as? String == "never")
             #expect(renderer["reason"] as? String == "software-renderer")
 
+            // A file names no page of its own (the demo app is only the no-file default): the
+            // app folder gives the first load its page, or it would never finish.
             let folder = try ConfigFolder()
             let config = try folder.write("always.toml", "[rendering]\nhardware-acceleration = \"always\"\n")
-            let chosen = try #require(try startLines(["--config", config]).first { $0["type"] as? String == "renderer" })
+            try folder.write("app/index.html", "<!doctype html><title>app</title>")
+            let chosen = try #require(try startLines(["--config", config, "--app-dir", folder.path + "/app"])
+                .first { $0["type"] as? String == "renderer" })
             #expect(chosen["policy"] as? String == "always")
             #expect(chosen["reason"] as? String == "configured")
         }
