@@ -52,6 +52,11 @@ APT_PACKAGES += dpkg-dev binutils lintian chrpath
 # x11vnc: the remote-view test ([remote.vnc]) reads the kiosk's screen through a real
 # x11vnc on the Xvfb display with a small RFB client of its own (Support/rfb_pixel.py).
 APT_PACKAGES += x11vnc
+# GStreamer: its headers and library (the program lists the decoders at start, see
+# ProcessRendering), gst-launch-1.0/gst-inspect-1.0 (the media tests make their clips with
+# its test sources and read what it decodes), and a PulseAudio server and its clients (the
+# autoplay test records a private null sink). libegl-dev/libgles-dev: the GL renderer probe.
+APT_PACKAGES += libgstreamer1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-good pulseaudio pulseaudio-utils libegl-dev libgles-dev
 
 .PHONY: deps build run test test-js test-core test-window bench clean
 

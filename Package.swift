@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(
             name: "CWebKitGTK",
             pkgConfig: "webkit2gtk-4.1",
-            providers: [.apt(["libwebkit2gtk-4.1-dev", "libgtk-3-dev"])]
+            providers: [.apt(["libwebkit2gtk-4.1-dev", "libgtk-3-dev", "libgstreamer1.0-dev", "libegl-dev", "libgles-dev"])]
         ),
         // Mosquitto's MQTT client library, used only by the adapter (VitrineGTK/Remote).
         .systemLibrary(

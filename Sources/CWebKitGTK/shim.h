@@ -10,6 +10,9 @@
 #include <signal.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES2/gl2.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #include <X11/extensions/dpms.h>
@@ -34,6 +37,10 @@ static inline void vitrine_child_ends_with_parent(gpointer data) {
     prctl(PR_SET_PDEATHSIG, SIGTERM);
 }
 
+/* Website policies with an autoplay policy (the constructor is variadic: Swift cannot call it). */
+static inline WebKitWebsitePolicies *vitrine_website_policies(WebKitAutoplayPolicy autoplay) {
+    return webkit_website_policies_new_with_policies("autoplay", autoplay, NULL);
+}
 static inline GType vitrine_webkit_navigation_policy_decision_type(void) { return WEBKIT_TYPE_NAVIGATION_POLICY_DECISION; }
 static inline GType vitrine_webkit_response_policy_decision_type(void) { return WEBKIT_TYPE_RESPONSE_POLICY_DECISION; }
 /* Whether the display is X11's (windows have positions there; Wayland gives them none). */
@@ -79,6 +86,64 @@ static inline int vitrine_dpms_force(GdkDisplay *display, int on, int *was_enabl
     (void)display; (void)on; (void)was_enabled;
     return 0;
 #endif
+}
+
+/* GStreamer's registry, for the decoders WebKit's media can use. Declared here rather than
+   from <gst/gst.h>: this module's include path is WebKitGTK's (pkg-config webkit2gtk-4.1),
+   GStreamer's headers need their own, and a second C module including GLib's headers again
+   would give Swift two copies of every GLib type. These are GStreamer 1.x's stable ABI
+   (libgstreamer-1.0.so.0, which WebKitGTK already loads). */
+extern gboolean gst_init_check(int *argc, char ***argv, GError **error);
+extern GList *gst_element_factory_list_get_elements(guint64 type, guint minrank);
+extern const GList *gst_element_factory_get_static_pad_templates(gpointer factory);
+extern gpointer gst_static_pad_template_get_caps(gpointer pad_template);
+extern gchar *gst_caps_to_string(gconstpointer caps);
+extern void gst_mini_object_unref(gpointer object);
+extern void gst_plugin_feature_list_free(GList *list);
+
+/* The caps of every pad of every decoder of at least marginal rank (GStreamer's
+   GST_ELEMENT_FACTORY_TYPE_DECODER, GST_RANK_MARGINAL), one per line; NULL when GStreamer
+   cannot start (its error in *error). Free with g_free. */
+static inline gchar *vitrine_gst_decoder_caps(GError **error) {
+    if (!gst_init_check(NULL, NULL, error)) return NULL;
+    GList *factories = gst_element_factory_list_get_elements((guint64)1 << 0, 64);
+    GString *lines = g_string_new(NULL);
+    for (GList *factory = factories; factory != NULL; factory = factory->next) {
+        for (const GList *pad = gst_element_factory_get_static_pad_templates(factory->data); pad != NULL; pad = pad->next) {
+            gpointer caps = gst_static_pad_template_get_caps(pad->data);
+            gchar *text = gst_caps_to_string(caps);
+            g_string_append(lines, text);
+            g_string_append_c(lines, '\n');
+            g_free(text);
+            gst_mini_object_unref(caps);
+        }
+    }
+    gst_plugin_feature_list_free(factories);
+    return g_string_free(lines, FALSE);
+}
+
+/* The OpenGL ES renderer of the machine's default GPU as Mesa's surfaceless EGL platform
+   sees it (no window or display needed: the device WebKit renders with when it finds no
+   other), such as "llvmpipe (LLVM 15.0.6, 256 bits)"; NULL when there is no EGL. Free with g_free. */
+static inline gchar *vitrine_egl_renderer(void) {
+    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display = (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    if (get_display == NULL) return NULL;
+    EGLDisplay display = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) return NULL;
+    gchar *renderer = NULL;
+    EGLint attributes[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+    if (eglBindAPI(EGL_OPENGL_ES_API)) {
+        EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+        if (context != EGL_NO_CONTEXT) {
+            if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
+                renderer = g_strdup((const gchar *)glGetString(GL_RENDERER));
+                eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+            }
+            eglDestroyContext(display, context);
+        }
+    }
+    eglTerminate(display);
+    return renderer;
 }
 
 #endif

@@ -88,7 +88,8 @@ public struct ConfigFile: Sendable {
             + Array(zip(configuration.zones.flatMap(\.playlist), settings.entryPositions["zones.playlist"] ?? []))
         for (entry, place) in playlists {
             if let refusal = Schedule.refusal(of: entry.url, in: configuration) {
-                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).url \(entry.url.absoluteString) \(refusal)"))
+                let key = entry.media == nil ? "url" : "video"
+                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).\(key) \(entry.url.absoluteString) \(refusal)"))
             }
         }
         var taken: [MonitorSelector: String] = [:]

@@ -14,9 +14,9 @@ extension ConfigOptions {
         .seconds("schedule.wake-duration", allowsZero: false, "seconds input keeps the screen on outside its hours") {
             configurator, duration in schedule(configurator) { $0.wakeDuration = duration }
         },
-        .tables("schedule.playlist", required: ["url", "duration"],
-                 "pages shown in turn, in order; one entry: no rotation; an entry out of its window is skipped",
-                 check: itemWindowProblem) {
+        .tables("schedule.playlist",
+                 "pages (url) and media files (video) shown in turn, in order; one entry: no rotation; an entry out of its window is skipped",
+                 check: entryProblem) {
             configurator, entries in
             schedule(configurator) { schedule in
                 schedule.playlist = playlist(entries)
@@ -68,8 +68,8 @@ extension ConfigOptions {
         .field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#),
         .field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)"),
         // Read by [[displays]]'s own apply, table by table.
-        .tables("displays.playlist", required: ["url", "duration"], "this display's own playlist, as [[schedule.playlist]]",
-                check: itemWindowProblem) { configurator, _ in
+        .tables("displays.playlist", "this display's own playlist, as [[schedule.playlist]]",
+                check: entryProblem) { configurator, _ in
             configurator
         },
     ] + playlistEntryFields(of: "displays.playlist")
@@ -78,7 +78,11 @@ extension ConfigOptions {
     static func playlistEntryFields(of table: String) -> [ConfigOption] {
         [
             .field("\(table).url", .url, "the page (it goes through the navigation chain)"),
-            .field("\(table).duration", .seconds(allowsZero: false, zeroMeaning: nil), "seconds it stays"),
+            .field("\(table).video", .url, "instead of url: a video (or audio) file played full-screen, through the navigation chain too")
+                .example(#""https://cms.example/lobby.webm""#),
+            .field("\(table).loop", .bool, "a video starts again at its end until its duration is over (default: false)"),
+            .field("\(table).duration", .seconds(allowsZero: false, zeroMeaning: nil),
+                   "seconds it stays (a video without it: until it ends, 6 hours at most)"),
             .field("\(table).days", .weekdays, #"the days its window opens (default every day), such as ["sat", "sun"]"#),
             .field("\(table).from", .timeOfDay, #"local time its window opens each day, such as "11:00" (default: midnight)"#),
             .field("\(table).until", .timeOfDay, #"local time its window closes; not later than from: the next day (default: midnight)"#),
@@ -92,6 +96,19 @@ extension ConfigOptions {
     /// A date as a file writes it.
     private static let localDate = OptionType.string(expected: LocalDate.expectation, refusal: "be a date \"YYYY-MM-DD\" that exists",
                                                      where: { LocalDate($0) != nil })
+
+    /// What is wrong with a playlist entry: what it shows, how long, its window; or nil.
+    private static func entryProblem(_ entry: [String: OptionValue]) -> String? {
+        switch (entry["url"], entry["video"]) {
+        case (nil, nil): return "needs url (a page) or video (a media file)"
+        case (.some, .some): return "has both url and video: an entry shows one of them"
+        case (.some, nil) where entry["duration"] == nil: return "needs duration (seconds the page stays)"
+        case (.some, nil) where entry["loop"] != nil: return "has loop, which only a video entry takes"
+        case (nil, .some) where entry["loop"]?.bool == true && entry["duration"] == nil:
+            return "loops its video and needs duration (seconds before the next entry)"
+        default: return itemWindowProblem(entry)
+        }
+    }
 
     /// What is wrong with a playlist entry's window, or nil.
     static func itemWindowProblem(_ entry: [String: OptionValue]) -> String? {
@@ -122,11 +139,15 @@ extension ConfigOptions {
     /// A playlist's tables (`[[schedule.playlist]]`, `[[displays.playlist]]`), checked already.
     static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
         entries.compactMap { entry in
-            guard let url = entry["url"]?.url, let duration = entry["duration"]?.duration else { return nil }
+            let video = entry["video"]?.url
+            guard let url = entry["url"]?.url ?? video,
+                  let duration = entry["duration"]?.duration ?? (video == nil ? nil : MediaPlayback.longestUnreported)
+            else { return nil }
             let window = ItemWindow(days: entry["days"]?.weekdays ?? Set(Weekday.allCases), from: entry["from"]?.time,
                                     until: entry["until"]?.time, startDate: entry["start-date"]?.string.flatMap(LocalDate.init),
                                     endDate: entry["end-date"]?.string.flatMap(LocalDate.init))
-            return PlaylistEntry(url: url, duration: duration, window: window)
+            return PlaylistEntry(url: url, duration: duration, window: window,
+                                 media: video == nil ? nil : MediaPlayback(loops: entry["loop"]?.bool ?? false))
         }
     }
 

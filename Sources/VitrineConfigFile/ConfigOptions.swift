@@ -124,11 +124,17 @@ enum ConfigOptions {
 
         .section("rendering", "how pages are drawn"),
         .string("rendering.hardware-acceleration", .choice(HardwareAcceleration.allCases.map(\.rawValue)),
-                "auto (WebKit's choice), never (no GPU compositing), always") {
-            $0.preference(\.hardwareAcceleration, HardwareAcceleration(rawValue: $1) ?? .auto)
+                "auto (WebKit's choice), never (no GPU compositing), always (default: never on a software GL renderer such as llvmpipe, else auto)") {
+            $0.preference(\.hardwareAcceleration, HardwareAcceleration(rawValue: $1))
         },
         .bool("rendering.dmabuf-renderer", "WebKit's DMA-BUF renderer; false if windows stay blank (some NVIDIA and VM setups)") {
             $0.preference(\.dmabufRenderer, $1)
+        },
+
+        .section("media", "video and sound"),
+        .string("media.autoplay", .choice(AutoplayPolicy.allCases.map(\.rawValue)),
+                "allow: media starts with sound, no tap needed; muted: only muted media starts by itself; deny: nothing does (default: allow for signage, muted otherwise)") {
+            $0.preference(\.autoplay, AutoplayPolicy(rawValue: $1))
         },
 
         .section("security", "how far a page's web process is confined"),

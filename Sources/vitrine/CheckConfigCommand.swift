@@ -23,6 +23,9 @@ struct CheckConfigCommand: ParsableCommand {
         "Print only this option's value (\(ConfigFile.printableKeys.joined(separator: ", "))).", valueName: "key"))
     var printKey: String?
 
+    @Flag(name: .customLong("media"), help: "Also print which media formats this machine's GStreamer decodes and the GL renderer's hardware-acceleration choice.")
+    var media = false
+
     func validate() throws {
         if let printKey, !ConfigFile.printableKeys.contains(printKey) {
             throw ValidationError("--print knows \(ConfigFile.printableKeys.joined(separator: ", ")), not '\(printKey)'")
@@ -48,10 +51,28 @@ struct CheckConfigCommand: ParsableCommand {
         if let warning = configuration.printing?.queueWarning(knownQueues: CUPSQueues.list()) {
             printToStandardError("\(file): warning: \(warning)")
         }
+        // Asking GStreamer costs a registry load: only for --media or a playlist naming media files.
+        if media || !configuration.playlistMediaURLs.isEmpty, case .success(let codecs) = ProcessRendering.codecs {
+            for warning in configuration.mediaWarnings(codecs) { printToStandardError("\(file): warning: \(warning)") }
+        }
         print("\(file): OK")
         for (label, value) in ConfigFile.summary(of: configuration, preset: preset) {
             print("  \(label + ":")\(String(repeating: " ", count: max(1, 12 - label.count)))\(value)")
         }
+        if media { printMedia(configuration) }
+    }
+
+    /// `--media`: the machine's codecs, one format a line, and the rendering choice.
+    private func printMedia(_ configuration: Configuration) {
+        switch ProcessRendering.codecs {
+        case .success(let codecs):
+            print("media-codecs:")
+            for line in codecs.report.split(separator: "\n") { print("  \(line)") }
+        case .failure(let error):
+            print("media-codecs: unknown (\(error))")
+        }
+        let rendering = ProcessRendering.choice(for: configuration)
+        print("renderer: \(ProcessRendering.glRenderer ?? "unknown"), hardware acceleration \(rendering.policyName) (\(rendering.reason.rawValue))")
     }
 
 }

@@ -84,6 +84,9 @@ public enum EventSchema {
                     if rule == .bool(false) { throw Violation(description: "\(path): '\(name)' is not allowed") }
                     try check(member, against: rule, at: "\(path).\(name)")
                 }
+            case "items":
+                guard case .array(let elements) = value else { continue }
+                for (index, element) in elements.enumerated() { try check(element, against: rule, at: "\(path)[\(index)]") }
             case "oneOf":
                 guard case .array(let options) = rule else { continue }
                 var failures: [String] = []

@@ -165,6 +165,6 @@ struct DisplayLayoutTests {
             monitor = 0
             [[displays.playlist]]
             url = "https://signage.example/menu"
-            """) == ["displays.toml:4:1: displays[0].playlist[0] needs duration: seconds it stays"])
+            """) == ["displays.toml:4:1: displays[0].playlist[0] needs duration (seconds the page stays)"])
     }
 }

@@ -11,7 +11,7 @@ import VitrineTestSupport
 struct EventSchemaTests {
     /// One event per case of every enum an event carries.
     static var everyEvent: [ContainerEvent] {
-        ContainerEvent.NativeAction.allCases.map { .native(action: $0, detail: "detail") }
+        let events: [ContainerEvent] = ContainerEvent.NativeAction.allCases.map { .native(action: $0, detail: "detail") }
             + ContainerEvent.LoadEvent.allCases.map { .load(event: $0, url: "https://a.test/", error: nil) }
             + [.load(event: .failed, url: "https://a.test/", error: "refused")]
             + ContainerEvent.MessageOutcome.allCases.map { .message(name: "page", outcome: $0, error: nil) }
@@ -30,6 +30,21 @@ struct EventSchemaTests {
                 .proofOfPlay(PlayRecord(item: 2, url: "https://a.test/", start: Date(timeIntervalSince1970: 1_800_000_000.5),
                                         end: Date(timeIntervalSince1970: 1_800_000_030), outcome: outcome))
             }
+        return events + machineEvents
+    }
+
+    /// The start's lines: codecs (some missing, none missing) and each reason for a renderer choice.
+    static var machineEvents: [ContainerEvent] {
+        let codecs: [ContainerEvent] = [.mediaCodecs(MediaCodecs(decodable: [.vp9, .opus])),
+                                        .mediaCodecs(MediaCodecs(decodable: Set(MediaCodecs.Format.allCases)))]
+        return codecs + RenderingChoice.Reason.allCases.map { reason -> ContainerEvent in
+            switch reason {
+            case .configured: .renderer(RenderingChoice(configured: .always, renderer: nil))
+            case .softwareRenderer: .renderer(RenderingChoice(configured: nil, renderer: "llvmpipe (LLVM 15.0.6, 256 bits)"))
+            case .gpuRenderer: .renderer(RenderingChoice(configured: nil, renderer: "Mesa Intel(R) UHD Graphics 620"))
+            case .unknownRenderer: .renderer(RenderingChoice(configured: nil, renderer: nil))
+            }
+        }
     }
 
     static func line(_ event: ContainerEvent) throws -> String {
@@ -49,6 +64,8 @@ struct EventSchemaTests {
         #expect(EventSchema.enumeration("outcome") == ContainerEvent.MessageOutcome.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("printOutcome") == ContainerEvent.PrintOutcome.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("phase") == ContainerEvent.NavigationPhase.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("mediaFormat") == MediaCodecs.Format.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("renderingReason") == RenderingChoice.Reason.allCases.map(\.rawValue))
         #expect(Set(EventSchema.enumeration("navigationType")) == Set([NavigationAction.NavigationType.linkActivated, .formSubmitted,
                                                                        .backForward, .reload, .formResubmitted, .other].map(\.rawValue)))
     }

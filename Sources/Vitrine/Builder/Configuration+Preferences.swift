@@ -19,10 +19,11 @@ extension Configuration {
     public var downloadDirectory: URL? { preferences.downloadDirectory }
     public var showsErrorPages: Bool { preferences.showsErrorPages }
     public var recoversFromCrashes: Bool { preferences.recoversFromCrashes }
-    public var hardwareAcceleration: HardwareAcceleration { preferences.hardwareAcceleration }
+    public var hardwareAcceleration: HardwareAcceleration? { preferences.hardwareAcceleration }
     public var persistentStorage: Bool? { preferences.persistentStorage }
     public var dataDirectory: URL? { preferences.dataDirectory }
     public var dmabufRenderer: Bool { preferences.dmabufRenderer }
+    public var autoplay: AutoplayPolicy? { preferences.autoplay }
     public var sandboxesWebProcesses: Bool { preferences.sandboxesWebProcesses }
     public var allowsAutomation: Bool { preferences.allowsAutomation }
     public var schedule: Schedule { preferences.schedule }

@@ -24,8 +24,9 @@ public struct Preferences: Sendable, Equatable {
     public var showsErrorPages = true
     /// Bring the page back when its web process dies or hangs.
     public var recoversFromCrashes = true
-    /// Whether WebKit composites with the GPU.
-    public var hardwareAcceleration = HardwareAcceleration.auto
+    /// Whether WebKit composites with the GPU (`[rendering] hardware-acceleration`); nil:
+    /// `never` on a software GL renderer, WebKit's own choice otherwise (`RenderingChoice`).
+    public var hardwareAcceleration: HardwareAcceleration?
     /// Keep cookies, storage and caches across restarts; nil: yes for apps, no for kiosks.
     public var persistentStorage: Bool?
     /// Where kept website data goes; nil: WebKit's own folders for this program.
@@ -33,6 +34,9 @@ public struct Preferences: Sendable, Equatable {
     /// WebKit's DMA-BUF renderer (false: shared memory instead, for GPU stacks that show
     /// blank windows with it). Process-wide: the first container's choice holds.
     public var dmabufRenderer = true
+    /// Whether media may start by itself (`[media] autoplay`); nil: `allow` for signage,
+    /// WebKit's `muted` otherwise (see `Configuration.autoplayPolicy`).
+    public var autoplay: AutoplayPolicy?
     /// Web processes run under bubblewrap (their own mount, pid and network namespaces, a
     /// seccomp filter, no view of `$HOME`). Process-wide: the first container's choice holds.
     public var sandboxesWebProcesses = true

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The WebKit settings a configuration asks for, decided once here; the adapter copies
-/// them onto each view's `WebKitSettings`.
+/// them onto each view's `WebKitSettings` (with the hardware-acceleration policy of
+/// `RenderingChoice`, which needs the machine's renderer).
 public struct WebViewSettings: Sendable, Equatable {
     /// The inspector (developer extras): only when asked for, and never under kiosk lockdown.
     public var developerExtras: Bool
@@ -15,8 +16,8 @@ public struct WebViewSettings: Sendable, Equatable {
     public var javascriptCanOpenWindows: Bool
     /// Replaces WebKit's user agent when set.
     public var userAgent: String?
-    /// WebKit's hardware acceleration policy; nil leaves WebKit's own.
-    public var hardwareAcceleration: HardwareAcceleration?
+    /// Whether media may start by itself (WebKit's website policies, fixed when the view is made).
+    public var autoplay: AutoplayPolicy
 }
 
 extension Configuration {
@@ -26,7 +27,7 @@ extension Configuration {
             developerExtras: self.developerTools && !lockdown,
             javascriptCanOpenWindows: lockdown,
             userAgent: self.userAgent,
-            hardwareAcceleration: self.hardwareAcceleration == .auto ? nil : self.hardwareAcceleration)
+            autoplay: autoplayPolicy)
     }
 }
 

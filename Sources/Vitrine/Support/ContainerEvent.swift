@@ -28,11 +28,17 @@ public enum ContainerEvent: Sendable, Equatable {
     case print(queue: String, job: Int, outcome: PrintOutcome, error: String?)
     /// A playlist item's turn ended: shown, skipped, failed or stale (proof of play).
     case proofOfPlay(PlayRecord)
+    /// At start: the media formats GStreamer decodes here and those it does not.
+    case mediaCodecs(MediaCodecs)
+    /// At start: the GL renderer and the hardware-acceleration policy chosen for it.
+    case renderer(RenderingChoice)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
         case navigation, message, load, native, permission, print
         case proofOfPlay = "proof-of-play"
+        case mediaCodecs = "media-codecs"
+        case renderer
     }
 
     /// How a print job ended.
@@ -156,6 +162,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case .permission: .permission
         case .print: .print
         case .proofOfPlay: .proofOfPlay
+        case .mediaCodecs: .mediaCodecs
+        case .renderer: .renderer
         }
     }
 
@@ -168,7 +176,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job, item, start, end, seconds
+             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -198,6 +206,12 @@ extension ContainerEvent: Encodable {
                       (.outcome, record.outcome.rawValue)]
             try object.encode(record.item, forKey: .item)
             try object.encode(record.seconds, forKey: .seconds)
+        case let .mediaCodecs(codecs):
+            fields = []
+            try object.encode(codecs.playable.map(\.rawValue), forKey: .decoders)
+            try object.encode(codecs.missing.map(\.rawValue), forKey: .missing)
+        case let .renderer(choice):
+            fields = [(.renderer, choice.renderer), (.policy, choice.policyName), (.reason, choice.reason.rawValue)]
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

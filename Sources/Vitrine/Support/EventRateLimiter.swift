@@ -79,6 +79,8 @@ public struct EventRateLimiter: Sendable {
         case let .permission(kind, _, granted): "permission \(kind) \(granted)"
         case let .print(_, _, outcome, _): "print \(outcome.rawValue)"
         case let .proofOfPlay(record): "proof-of-play \(record.item) \(record.outcome.rawValue)"
+        case .mediaCodecs: "media-codecs"
+        case .renderer: "renderer"
         }
         guard kind.utf8.count > 120 else { return kind }
         return String(decoding: kind.utf8.prefix(120), as: UTF8.self)

@@ -5,8 +5,8 @@ import Foundation
 #endif
 import Vitrine
 
-/// What the application keeps for the people who look after a kiosk: support bundles and
-/// proof of play.
+/// What the application keeps for the people who look after a kiosk: support bundles,
+/// proof of play, and what the machine offers media and rendering.
 extension VitrineApplication {
     /// A support bundle of the running kiosk (`cmd/support`, `vitrine ctl support-bundle`).
     func supportBundle() async throws -> [UInt8] {
@@ -28,5 +28,22 @@ extension VitrineApplication {
                                  keepDays: configuration.schedule.proofOfPlayDays)
         log.onError = { printToStandardError("\(Self.programName): proof of play: \($0)") }
         return log
+    }
+
+    /// The machine's renderer and codecs, as each window's first lines in the events log.
+    func recordMachineFacts(on container: WebContainer) {
+        container.record(.renderer(ProcessRendering.choice(for: container.configuration)))
+        if case .success(let codecs) = ProcessRendering.codecs { container.record(.mediaCodecs(codecs)) }
+    }
+
+    /// Once at start, on standard error: playlist items no decoder here plays, or GStreamer's
+    /// own failure (the renderer's choice is the events log's `renderer` line).
+    func warnAboutMachineMedia() {
+        switch ProcessRendering.codecs {
+        case .success(let codecs):
+            for warning in configuration.mediaWarnings(codecs) { printToStandardError("\(Self.programName): warning: \(warning)") }
+        case .failure(let error):
+            printToStandardError("\(Self.programName): warning: cannot list the media decoders: \(error)")
+        }
     }
 }

@@ -176,6 +176,7 @@ public final class VitrineApplication: EventSink {
         }
         moveLegacyData()
         if !oneShot { proofOfPlay = makeProofOfPlayLog() }
+        warnAboutMachineMedia()
         if !configuration.displays.isEmpty && !oneShot && !automation { return runDisplays() }
         ProcessWebContext.automation = automation
         let container = makeContainer(configuration)
@@ -294,6 +295,7 @@ public final class VitrineApplication: EventSink {
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if let serviceNotifier { container.addEventSink(serviceNotifier) }
         if mqtt != nil { connectMQTT(to: container) }
+        recordMachineFacts(on: container)
         // Closing the last of the app's windows ends the program.
         container.windows.onLastWindowClosed = { GTKRuntime.quit() }
         return container

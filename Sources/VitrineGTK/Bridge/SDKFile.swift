@@ -30,6 +30,8 @@ enum SDKFile: String, CaseIterable {
     case capabilities = "capabilities.js"
     /// The payloads' codec, main world, between the capabilities and the page's SDK.
     case payload = "payload.js"
+    /// A playlist's media item, isolated world, top frame (`MediaItemPlayer`).
+    case mediaItem = "media-item.js"
 
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {

@@ -134,6 +134,13 @@ final class RecoveryMonitor: PaneCollaborator {
     /// cancelled, a load replaced by another.
     fileprivate func loadFailed(uri: String, error: UnsafeMutablePointer<GError>?) -> Bool {
         guard let pane else { return false }
+        // A video or audio file opened as the page: WebKit hands the load to its media
+        // player and reports this "failure" first; the media document's load follows and
+        // finishes. Nothing failed, so nothing is reported (no error page, no retry).
+        if let error, error.pointee.domain == webkit_plugin_error_quark(),
+           error.pointee.code == WEBKIT_PLUGIN_ERROR_WILL_HANDLE_LOAD.rawValue {
+            return false
+        }
         disarmLoadDeadline()
         let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
         pane.container?.paneLoadChanged(pane, event: .failed, url: URL(string: uri), error: message)

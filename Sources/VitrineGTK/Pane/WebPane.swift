@@ -45,6 +45,8 @@ final class WebPane {
     let fileDrop = FileDrop()
     /// Vitrine's own keyboard below the view, when the kiosk asks for it.
     let keyboard: OnScreenKeyboard?
+    /// The playlist's media items' end reports, when the playlist has media items.
+    let mediaItems: MediaItemPlayer?
     /// Loads whose caller waits for their navigation's decision.
     let pendingLoads: PendingLoads
     /// The container's `app://` files, routed to this view until tear-down.
@@ -58,7 +60,8 @@ final class WebPane {
         pendingLoads = PendingLoads(timeout: configuration.navigationChain.defaultTimeout + .seconds(5))
         contentManager = GObjectReference(adopting: webkit_user_content_manager_new())
         // The view is a floating GtkWidget; sinking it gives the pane a real reference.
-        let webView = ProcessWebContext.makeView(contentManager: contentManager.pointer)
+        let webView = ProcessWebContext.makeView(contentManager: contentManager.pointer,
+                                                   autoplay: configuration.webViewSettings.autoplay)
         view = GObjectReference(retaining: webView)
         appScheme = container.appSite.map { AppSchemeHandler.shared.route(webView, to: $0) }
         navigation = NavigationAdapter()
@@ -72,7 +75,8 @@ final class WebPane {
         keyboard = configuration.kiosk?.onScreenKeyboard == true
             ? OnScreenKeyboard(view: cast(webView), contentManager: contentManager, layoutName: configuration.keyboardLayout)
             : nil
-        Self.apply(configuration.webViewSettings, to: webView)
+        mediaItems = MediaItemPlayer.isNeeded(for: configuration) ? MediaItemPlayer(contentManager: contentManager) : nil
+        Self.apply(configuration.webViewSettings, rendering: ProcessRendering.choice(for: configuration), to: webView)
         installScripts()
         navigation.attach(to: self)
         messages.attach(to: self)
@@ -84,6 +88,7 @@ final class WebPane {
         network.attach(to: self)
         fileDrop.attach(to: self)
         keyboard?.attach(to: self)
+        mediaItems?.attach(to: self)
     }
 
     var webView: UnsafeMutablePointer<WebKitWebView> { view.pointer }
@@ -117,12 +122,12 @@ final class WebPane {
 
     // MARK: Set-up
 
-    private static func apply(_ settings: WebViewSettings, to view: UnsafeMutablePointer<WebKitWebView>) {
+    private static func apply(_ settings: WebViewSettings, rendering: RenderingChoice, to view: UnsafeMutablePointer<WebKitWebView>) {
         let webSettings = webkit_web_view_get_settings(view)
         webkit_settings_set_enable_developer_extras(webSettings, settings.developerExtras ? 1 : 0)
         if settings.javascriptCanOpenWindows { webkit_settings_set_javascript_can_open_windows_automatically(webSettings, 1) }
         if let userAgent = settings.userAgent { webkit_settings_set_user_agent(webSettings, userAgent) }
-        switch settings.hardwareAcceleration {
+        switch rendering.policy {
         case .never?: webkit_settings_set_hardware_acceleration_policy(webSettings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
         case .always?: webkit_settings_set_hardware_acceleration_policy(webSettings, WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS)
         case .auto?, nil: break
@@ -138,6 +143,7 @@ final class WebPane {
             add(UserScript(source: SDKFile.script([.keyboard]), injectionTime: .documentStart, frames: .topFrame),
                 world: ScriptBridge.worldName)
         }
+        if mediaItems != nil { add(MediaItemPlayer.script, world: ScriptBridge.worldName) }
         for script in configuration.userScripts { add(script, world: nil) }
         if let pdfViewer = configuration.pdfViewerStyleSheet { add(pdfViewer) }
     }
@@ -180,6 +186,7 @@ final class WebPane {
         network.tearDown()
         fileDrop.tearDown()
         keyboard?.tearDown()
+        mediaItems?.tearDown()
     }
 }
 

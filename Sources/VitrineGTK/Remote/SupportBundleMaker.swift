@@ -80,7 +80,9 @@ struct SupportBundleMaker {
     /// kernel has (DRM cards and their drivers), the environment's overrides.
     private func renderer() -> [(String, String)] {
         let configuration = container.configuration
-        var facts = [("hardware-acceleration", configuration.hardwareAcceleration.rawValue),
+        let rendering = ProcessRendering.choice(for: configuration)
+        var facts = [("hardware-acceleration", "\(rendering.policyName) (\(rendering.reason.rawValue))"),
+                     ("gl-renderer", rendering.renderer ?? "unknown"),
                      ("dmabuf-renderer", configuration.dmabufRenderer ? "on" : "off")]
         if let display = gdk_display_get_default() {
             facts.append(("display", String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display))) + " " + String(cString: gdk_display_get_name(display))))

@@ -43,11 +43,17 @@ enum ProcessWebContext {
         return fallback
     }
 
-    /// A new view of the process's context, with `contentManager` (floating, as GTK makes it).
-    static func makeView(contentManager: UnsafeMutablePointer<WebKitUserContentManager>) -> UnsafeMutablePointer<WebKitWebView> {
+    /// A new view of the process's context, with `contentManager` and `autoplay` (floating,
+    /// as GTK makes it).
+    static func makeView(contentManager: UnsafeMutablePointer<WebKitUserContentManager>,
+                         autoplay: AutoplayPolicy) -> UnsafeMutablePointer<WebKitWebView> {
+        let policies = vitrine_website_policies(webkitAutoplay(autoplay))!
+        defer { g_object_unref(gptr(policies)) } // the view keeps its own
         var properties = [
             ("web-context", objectValue(current, webkit_web_context_get_type())),
             ("user-content-manager", objectValue(contentManager, webkit_user_content_manager_get_type())),
+            // Construct-only: a view's autoplay policy is fixed when it is made.
+            ("website-policies", objectValue(policies, webkit_website_policies_get_type())),
         ]
         if automation {
             // Construct-only: WebKit hands the session only views made controlled by it.
@@ -57,6 +63,14 @@ enum ProcessWebContext {
             properties.append(("is-controlled-by-automation", controlled))
         }
         return newObject(webkit_web_view_get_type(), properties)
+    }
+
+    private static func webkitAutoplay(_ policy: AutoplayPolicy) -> WebKitAutoplayPolicy {
+        switch policy {
+        case .allow: WEBKIT_AUTOPLAY_ALLOW
+        case .muted: WEBKIT_AUTOPLAY_ALLOW_WITHOUT_SOUND
+        case .deny: WEBKIT_AUTOPLAY_DENY
+        }
     }
 
     /// A GValue holding a new reference to `object`.

@@ -103,6 +103,17 @@ final class ScheduleRunner {
         arm()
     }
 
+    /// The media item on screen ended (its page's report): the next item, or play it again.
+    func mediaEnded(showing url: URL) {
+        switch scheduler.mediaEnded(showing: url, at: now()) {
+        case .ignore: break
+        case .replay: container?.replayMedia()
+        case .advance(let action):
+            perform(action)
+            arm()
+        }
+    }
+
     /// `vitrine ctl display on|off`.
     func display(_ on: Bool) {
         guard let action = scheduler.setDisplay(on, at: now()) else { return }

@@ -14,6 +14,17 @@ extension WebContainer {
         scheduleRunner?.next()
     }
 
+    /// The page on screen, showing `url`, says its media ended (`MediaItemPlayer`).
+    func mediaEnded(showing url: URL) {
+        guard !isTornDown else { return }
+        scheduleRunner?.mediaEnded(showing: url)
+    }
+
+    /// Plays the media item on screen again.
+    func replayMedia() {
+        activePane.mediaItems?.replay()
+    }
+
     /// Turns the screen off (cover, page hidden, DPMS where available) or on.
     public func setDisplay(on: Bool) {
         guard !isTornDown else { return }

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Which of WebKit's hardware-acceleration policies the views get, and why. On a software
+/// OpenGL renderer (Mesa's llvmpipe, softpipe, swrast) "acceleration" composites on the
+/// CPU twice over: under Xvfb a WebGL animation runs at ~30 fps accelerated and ~60 fps
+/// with the policy `never`. So unless `[rendering] hardware-acceleration` says otherwise,
+/// a software renderer gets `never`.
+public struct RenderingChoice: Sendable, Equatable {
+    /// Why the policy is what it is.
+    public enum Reason: String, Sendable, CaseIterable {
+        /// `[rendering] hardware-acceleration` chose.
+        case configured
+        /// The GL renderer is software: compositing without it is faster.
+        case softwareRenderer = "software-renderer"
+        /// A GPU renderer: WebKit's own choice.
+        case gpuRenderer = "gpu-renderer"
+        /// No renderer could be read (no EGL): WebKit's own choice.
+        case unknownRenderer = "unknown-renderer"
+    }
+
+    /// The policy; nil leaves WebKit's own.
+    public let policy: HardwareAcceleration?
+    /// The GL renderer's name as the driver gives it, when it was read.
+    public let renderer: String?
+    public let reason: Reason
+
+    /// The choice for a configured policy (nil: none configured) and the machine's renderer.
+    public init(configured: HardwareAcceleration?, renderer: String?) {
+        self.renderer = renderer
+        if let configured {
+            policy = configured == .auto ? nil : configured
+            reason = .configured
+        } else if let renderer {
+            let software = Self.isSoftware(renderer)
+            policy = software ? .never : nil
+            reason = software ? .softwareRenderer : .gpuRenderer
+        } else {
+            policy = nil
+            reason = .unknownRenderer
+        }
+    }
+
+    /// Whether a GL renderer string names a CPU rasterizer (Mesa's llvmpipe, softpipe and
+    /// swrast, Google's SwiftShader).
+    public static func isSoftware(_ renderer: String) -> Bool {
+        let name = renderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer"].contains { name.contains($0) }
+    }
+
+    /// The policy's name as the events log and `check-config` show it (`auto`: WebKit's own).
+    public var policyName: String { (policy ?? .auto).rawValue }
+}

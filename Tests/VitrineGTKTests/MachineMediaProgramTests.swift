@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+extension WebKitTests {
+    /// What the machine offers media and rendering, as the program logs it at start: the
+    /// `media-codecs` line lists what GStreamer's decoders here play (the expectation comes
+    /// from `gst-inspect-1.0`, not from a list written in the test), and the `renderer` line
+    /// says Xvfb's llvmpipe made it turn hardware acceleration off, unless the file chose.
+    @Suite
+    struct MachineMediaProgramTests {
+        /// Whether some installed GStreamer decoder accepts `mediaType` (gst-inspect-1.0 lists
+        /// each element's pad templates; a decoder's sink pad names the compressed format).
+        private static func decoderExists(for mediaType: String) throws -> Bool {
+            let elements = try runProcess("/usr/bin/gst-inspect-1.0", ["--print-all"], timeout: 120).stdout
+            // Each element's block starts at "Factory Details:"; a decoder's klass has "Decoder".
+            return elements.components(separatedBy: "Factory Details:").contains { block in
+                block.contains("Klass") && block.range(of: #"Klass\s+[^\n]*Decoder"#, options: .regularExpression) != nil
+                    && block.range(of: "SINK template[\\s\\S]*?\(NSRegularExpression.escapedPattern(for: mediaType))(,|\\n|;)",
+                                   options: .regularExpression) != nil
+            }
+        }
+
+        private func startLines(_ arguments: [String]) throws -> [[String: Any]] {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-media-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let run = try runProcess(try BuiltProducts.path("vitrine"), arguments + ["--exit-after-load", "--events", log], timeout: 90)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            return EventLine.parseAll(try String(contentsOfFile: log, encoding: .utf8))
+        }
+
+        @Test func theCodecsLineListsWhatGStreamerDecodesHere() throws {
+            let lines = try startLines([])
+            let codecs = try #require(lines.first { $0["type"] as? String == "media-codecs" }, "no media-codecs line")
+            let decoders = Set(codecs["decoders"] as? [String] ?? []), missing = Set(codecs["missing"] as? [String] ?? [])
+            for (format, mediaType) in [("VP9", "video/x-vp9"), ("VP8", "video/x-vp8"), ("Opus", "audio/x-opus"),
+                                        ("H.264", "video/x-h264"), ("HEVC", "video/x-h265"), ("AV1", "video/x-av1")] {
+                let expected = try Self.decoderExists(for: mediaType)
+                #expect(decoders.contains(format) == expected, "\(format): gst-inspect-1.0 says \(expected)")
+                #expect(missing.contains(format) == !expected, "\(format)")
+            }
+        }
+
+        @Test func llvmpipeTurnsHardwareAccelerationOffUnlessTheFileChooses() throws {
+            let lines = try startLines([])
+            let renderer = try #require(lines.first { $0["type"] as? String == "renderer" }, "no renderer line")
+            #expect((renderer["renderer"] as? String)?.contains("llvmpipe") == true, "Xvfb renders with Mesa's llvmpipe: \(renderer)")
+            #expect(renderer["policy"] as? String == "never")
+            #expect(renderer["reason"] as? String == "software-renderer")
+
+            // A file names no page of its own (the demo app is only the no-file default): the
+            // app folder gives the first load its page, or it would never finish.
+            let folder = try ConfigFolder()
+            let config = try folder.write("always.toml", "[rendering]\nhardware-acceleration = \"always\"\n")
+            try folder.write("app/index.html", "<!doctype html><title>app</title>")
+            let chosen = try #require(try startLines(["--config", config, "--app-dir", folder.path + "/app"])
+                .first { $0["type"] as? String == "renderer" })
+            #expect(chosen["policy"] as? String == "always")
+            #expect(chosen["reason"] as? String == "configured")
+        }
+    }
+}
