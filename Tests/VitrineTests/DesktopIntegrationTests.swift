@@ -138,7 +138,7 @@ struct DesktopIntegrationTests {
         let strategies = ScriptMessageStrategies([AppStrategy(configuration: configuration, configHome: configHome)])
         let grants = grant ? CapabilityGrants().granting([.app], to: Origin(string: "app://app")!) : CapabilityGrants()
         return await strategies.dispatch(ScriptMessage(name: "app", bodyJSON: body, pageURL: page),
-                                         context: ScriptMessageContext(host: DesktopTestHost(KioskDesktop(kiosk: kiosk)), capabilities: grants))
+                                         context: ScriptMessageContext(host: DesktopTestHost(BasicDesktop(kiosk: kiosk)), capabilities: grants))
     }
 
     @Test func setAutostartWritesAndRemovesTheAppsEntryOnly() async throws {
@@ -209,18 +209,4 @@ struct DesktopIntegrationTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == "untouched")
         #expect(await autostart(#"{"action": "autostart"}"#, configHome: home) == .success(false))
     }
-}
-
-@MainActor
-private final class KioskDesktop: DesktopServices {
-    let isKioskWindow: Bool
-    var isWindowFocusedAndVisible: Bool { true }
-    init(kiosk: Bool) { isKioskWindow = kiosk }
-    func clipboardText() async -> String? { nil }
-    func setClipboardText(_ text: String) {}
-    func setClipboardImage(png: [UInt8]) throws {}
-    func perform(_ command: WindowCommand) throws -> JSONValue { true }
-    func notify(_ notification: DesktopNotification) throws {}
-    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? { nil }
-    func showMessage(title: String, message: String) async {}
 }

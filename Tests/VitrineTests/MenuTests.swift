@@ -92,7 +92,7 @@ struct MenuTests {
                   isMainFrame: mainFrame, appID: "org.example.App")
     }
 
-    private func dispatch(_ body: String, desktop: MenuDesktop?, caller: Principal? = principal(mainFrame: true),
+    private func dispatch(_ body: String, desktop: RecordingDesktop?, caller: Principal? = principal(mainFrame: true),
                           grants: CapabilityGrants = CapabilityGrants().granting([.menu], to: Origin(string: "app://app")!),
                           pageURL: URL = page) async -> Result<JSONValue, ScriptMessageError> {
         let host = DesktopTestHost(desktop)
@@ -104,18 +104,18 @@ struct MenuTests {
     private static let set = #"{"action": "set", "items": [{"label": "File", "items": [{"id": "open", "label": "Open"}]}]}"#
 
     @Test func aGrantedTopDocumentSetsItsMenusAndClearsBoth() async throws {
-        let desktop = MenuDesktop()
+        let desktop = RecordingDesktop()
         #expect(await dispatch(Self.set, desktop: desktop) == .success(true))
         #expect(await dispatch(#"{"action": "setContext", "items": ["-", {"id": "copy", "label": "Copy"}]}"#, desktop: desktop) == .success(true))
         #expect(await dispatch(#"{"action": "clear"}"#, desktop: desktop) == .success(true))
         let token = Self.principal(mainFrame: true).token
-        #expect(desktop.calls.map(\.placement) == [.menuBar, .context, .menuBar, .context])
-        #expect(desktop.calls.map(\.owner) == [token, token, token, token])
-        #expect(desktop.calls.map { $0.menu?.commands.count } == [1, 1, nil, nil])
+        #expect(desktop.menuCalls.map(\.placement) == [.menuBar, .context, .menuBar, .context])
+        #expect(desktop.menuCalls.map(\.owner) == [token, token, token, token])
+        #expect(desktop.menuCalls.map { $0.menu?.commands.count } == [1, 1, nil, nil])
     }
 
     @Test func menusAreRefusedToOthers() async throws {
-        let desktop = MenuDesktop()
+        let desktop = RecordingDesktop()
         // An origin not granted `menu`.
         #expect(await dispatch(Self.set, desktop: desktop, pageURL: URL(string: "https://x.example/")!) == .failure(ScriptMessageError(
             #"capability "menu" is not granted to https://x.example — add it to [capabilities] in the config"#)))
@@ -124,32 +124,12 @@ struct MenuTests {
         #expect(await dispatch(Self.set, desktop: desktop, caller: Self.principal(mainFrame: false)) == .failure(notTop))
         #expect(await dispatch(Self.set, desktop: desktop, caller: nil) == .failure(notTop))
         // A kiosk never shows menus; a host without a desktop has none.
-        #expect(await dispatch(Self.set, desktop: MenuDesktop(kiosk: true)) == .failure(ScriptMessageError("menu: a kiosk never shows menus")))
+        #expect(await dispatch(Self.set, desktop: RecordingDesktop(kiosk: true)) == .failure(ScriptMessageError("menu: a kiosk never shows menus")))
         #expect(await dispatch(Self.set, desktop: nil) == .failure(ScriptMessageError("menu: this container has no desktop to do it")))
         // Garbage: refused before the desktop sees anything.
         #expect(await dispatch(#"{"action": "set"}"#, desktop: desktop) == .failure(ScriptMessageError("menu: items must be an array")))
         #expect(await dispatch(#"{"action": "pop"}"#, desktop: desktop)
             == .failure(.invalidBody("menu", expected: #"{"action": "set" | "setContext" | "clear", "items"?: [...]}"#)))
-        #expect(desktop.calls.isEmpty)
-    }
-}
-
-@MainActor
-private final class MenuDesktop: DesktopServices {
-    let isKioskWindow: Bool
-    var isWindowFocusedAndVisible: Bool { true }
-    private(set) var calls: [(menu: AppMenu?, placement: MenuPlacement, owner: FrameToken)] = []
-
-    init(kiosk: Bool = false) { isKioskWindow = kiosk }
-
-    func clipboardText() async -> String? { nil }
-    func setClipboardText(_ text: String) {}
-    func setClipboardImage(png: [UInt8]) throws {}
-    func perform(_ command: WindowCommand) throws -> JSONValue { true }
-    func notify(_ notification: DesktopNotification) throws {}
-    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? { nil }
-    func showMessage(title: String, message: String) async {}
-    func setMenu(_ menu: AppMenu?, placement: MenuPlacement, owner: FrameToken) throws(ScriptMessageError) {
-        calls.append((menu, placement, owner))
+        #expect(desktop.menuCalls.isEmpty)
     }
 }

@@ -75,8 +75,8 @@ struct ShortcutTests {
     }
 
     private func dispatch(_ body: String, page: URL? = URL(string: "app://app/index.html"), kiosk: Bool = false,
-                          grant: Bool = true) async -> (Result<JSONValue, ScriptMessageError>, GrabbingDesktop) {
-        let desktop = GrabbingDesktop(kiosk: kiosk)
+                          grant: Bool = true) async -> (Result<JSONValue, ScriptMessageError>, RecordingDesktop) {
+        let desktop = RecordingDesktop(kiosk: kiosk)
         let grants = grant ? CapabilityGrants().granting([.shortcuts], to: Origin(string: "app://app")!) : CapabilityGrants()
         let result = await ScriptMessageStrategies([ShortcutsStrategy()]).dispatch(
             ScriptMessage(name: "shortcuts", bodyJSON: body, pageURL: page),
@@ -109,39 +109,8 @@ struct ShortcutTests {
         let result = await ScriptMessageStrategies([ShortcutsStrategy()]).dispatch(
             ScriptMessage(name: "shortcuts", bodyJSON: #"{"action": "register", "accelerator": "Ctrl+Alt+K", "id": "x"}"#,
                           pageURL: URL(string: "app://app/")),
-            context: ScriptMessageContext(host: DesktopTestHost(PlainDesktop()),
+            context: ScriptMessageContext(host: DesktopTestHost(BasicDesktop()),
                                           capabilities: CapabilityGrants().granting([.shortcuts], to: Origin(string: "app://app")!)))
         #expect(result == .failure(ScriptMessageError("shortcuts: this desktop cannot grab keys")))
     }
-}
-
-/// A desktop with no key grabs (the protocol's defaults).
-@MainActor
-private final class PlainDesktop: DesktopServices {
-    var isKioskWindow: Bool { false }
-    var isWindowFocusedAndVisible: Bool { true }
-    func clipboardText() async -> String? { nil }
-    func setClipboardText(_ text: String) {}
-    func setClipboardImage(png: [UInt8]) throws {}
-    func perform(_ command: WindowCommand) throws -> JSONValue { true }
-    func notify(_ notification: DesktopNotification) throws {}
-    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? { nil }
-    func showMessage(title: String, message: String) async {}
-}
-
-/// A desktop that records what it was asked to grab.
-@MainActor
-private final class GrabbingDesktop: DesktopServices {
-    let isKioskWindow: Bool
-    private(set) var registered: [String] = []
-    init(kiosk: Bool) { isKioskWindow = kiosk }
-    var isWindowFocusedAndVisible: Bool { true }
-    func registerShortcut(_ accelerator: Accelerator, id: String) throws { registered.append("\(id) \(accelerator)") }
-    func clipboardText() async -> String? { nil }
-    func setClipboardText(_ text: String) {}
-    func setClipboardImage(png: [UInt8]) throws {}
-    func perform(_ command: WindowCommand) throws -> JSONValue { true }
-    func notify(_ notification: DesktopNotification) throws {}
-    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? { nil }
-    func showMessage(title: String, message: String) async {}
 }

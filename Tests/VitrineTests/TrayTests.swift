@@ -91,70 +91,37 @@ struct TrayTests {
                   isMainFrame: mainFrame, appID: "org.example.App")
     }
 
-    private func dispatch(_ body: String, desktop: TrayDesktop?, caller: Principal? = principal(mainFrame: true),
+    private func dispatch(_ body: String, desktop: RecordingDesktop?, caller: Principal? = principal(mainFrame: true),
                           pageURL: URL = page) async -> Result<JSONValue, ScriptMessageError> {
         await ScriptMessageStrategies([TrayStrategy()]).dispatch(
             ScriptMessage(name: "tray", bodyJSON: body, pageURL: pageURL),
-            context: ScriptMessageContext(host: TrayHost(desktop), capabilities: CapabilityGrants().granting([.tray], to: Origin(string: "app://app")!),
+            context: ScriptMessageContext(host: DesktopTestHost(desktop), capabilities: CapabilityGrants().granting([.tray], to: Origin(string: "app://app")!),
                                           caller: caller))
     }
 
     private static let set = #"{"action": "set", "icon": "mail-unread", "tooltip": "Mail", "items": [{"id": "open", "label": "Open"}]}"#
 
     @Test func aGrantedTopDocumentSetsAndClearsTheTray() async {
-        let desktop = TrayDesktop()
+        let desktop = RecordingDesktop()
         #expect(await dispatch(Self.set, desktop: desktop) == .success(true))
         #expect(await dispatch(#"{"action": "clear"}"#, desktop: desktop) == .success(true))
-        #expect(desktop.calls.map(\.owner) == [Self.principal(mainFrame: true).token, Self.principal(mainFrame: true).token])
-        #expect(desktop.calls.map(\.tray?.tooltip) == ["Mail", nil])
+        #expect(desktop.trayCalls.map(\.owner) == [Self.principal(mainFrame: true).token, Self.principal(mainFrame: true).token])
+        #expect(desktop.trayCalls.map(\.tray?.tooltip) == ["Mail", nil])
     }
 
     @Test func theTrayIsRefusedToOthers() async {
-        let desktop = TrayDesktop()
+        let desktop = RecordingDesktop()
         #expect(await dispatch(Self.set, desktop: desktop, pageURL: URL(string: "https://x.example/")!) == .failure(ScriptMessageError(
             #"capability "tray" is not granted to https://x.example — add it to [capabilities] in the config"#)))
         let notTop = ScriptMessageError("tray: only the window's top document may set the tray icon, not a frame inside it")
         #expect(await dispatch(Self.set, desktop: desktop, caller: Self.principal(mainFrame: false)) == .failure(notTop))
         #expect(await dispatch(Self.set, desktop: desktop, caller: nil) == .failure(notTop))
-        #expect(await dispatch(Self.set, desktop: TrayDesktop(kiosk: true)) == .failure(ScriptMessageError("tray: a kiosk has no tray icon")))
+        #expect(await dispatch(Self.set, desktop: RecordingDesktop(kiosk: true)) == .failure(ScriptMessageError("tray: a kiosk has no tray icon")))
         #expect(await dispatch(Self.set, desktop: nil) == .failure(ScriptMessageError("tray: this container has no desktop to do it")))
         #expect(await dispatch(#"{"action": "set", "icon": "../x.png"}"#, desktop: desktop)
             == .failure(ScriptMessageError(#"tray: icon "../x.png" must be a path inside the app's folder, relative and without "..""#)))
         #expect(await dispatch(#"{"action": "show"}"#, desktop: desktop) == .failure(.invalidBody(
             "tray", expected: #"{"action": "set", "icon": string, "tooltip"?: string, "items"?: [...]} or {"action": "clear"}"#)))
-        #expect(desktop.calls.isEmpty)
+        #expect(desktop.trayCalls.isEmpty)
     }
-}
-
-@MainActor
-private final class TrayHost: ContainerHost {
-    let services: TrayDesktop?
-    init(_ services: TrayDesktop?) { self.services = services }
-    var desktop: (any DesktopServices)? { services }
-    var currentURL: URL? { nil }
-    func present(_ route: NativeRoute) {}
-    func openExternally(_ url: URL) {}
-    func showHome() -> Bool { false }
-    func confirm(title: String, message: String) async -> Bool { false }
-    func close() {}
-    func reload() {}
-    func setTitle(_ title: String) {}
-}
-
-@MainActor
-private final class TrayDesktop: DesktopServices {
-    let isKioskWindow: Bool
-    var isWindowFocusedAndVisible: Bool { true }
-    private(set) var calls: [(tray: TrayIcon?, owner: FrameToken)] = []
-
-    init(kiosk: Bool = false) { isKioskWindow = kiosk }
-
-    func clipboardText() async -> String? { nil }
-    func setClipboardText(_ text: String) {}
-    func setClipboardImage(png: [UInt8]) throws {}
-    func perform(_ command: WindowCommand) throws -> JSONValue { true }
-    func notify(_ notification: DesktopNotification) throws {}
-    func chooseFiles(_ request: FileDialogRequest) async throws -> [String]? { nil }
-    func showMessage(title: String, message: String) async {}
-    func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) { calls.append((tray, owner)) }
 }
