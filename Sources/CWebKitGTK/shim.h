@@ -9,6 +9,7 @@
 #include <cairo.h>
 #include <signal.h>
 #include <unistd.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -120,6 +121,24 @@ static inline gchar *vitrine_gst_decoder_caps(GError **error) {
     }
     gst_plugin_feature_list_free(factories);
     return g_string_free(lines, FALSE);
+}
+
+/* Whether every EGL device of the machine is a CPU rasterizer (Mesa's software device, the
+   only one where no GPU has a render node): 1 yes, 0 some device is a GPU, -1 EGL cannot say.
+   Listing devices opens no display and loads no driver: a few milliseconds, where making a
+   context to read the renderer's name takes about a hundred on llvmpipe. */
+static inline int vitrine_egl_software_only(void) {
+    PFNEGLQUERYDEVICESEXTPROC query_devices = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+    PFNEGLQUERYDEVICESTRINGEXTPROC query_string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+    if (query_devices == NULL || query_string == NULL) return -1;
+    EGLDeviceEXT devices[16];
+    EGLint count = 0;
+    if (!query_devices(16, devices, &count) || count == 0) return -1;
+    for (EGLint index = 0; index < count; index++) {
+        const char *extensions = query_string(devices[index], EGL_EXTENSIONS);
+        if (extensions == NULL || strstr(extensions, "EGL_MESA_device_software") == NULL) return 0;
+    }
+    return 1;
 }
 
 /* The OpenGL ES renderer of the machine's default GPU as Mesa's surfaceless EGL platform

@@ -6,7 +6,8 @@ extension WebKitTests {
     /// What the machine offers media and rendering, as the program logs it at start: the
     /// `media-codecs` line lists what GStreamer's decoders here play (the expectation comes
     /// from `gst-inspect-1.0`, not from a list written in the test), and the `renderer` line
-    /// says Xvfb's llvmpipe made it turn hardware acceleration off, unless the file chose.
+    /// says Xvfb's software renderer (Mesa's only EGL device there) made it turn hardware
+    /// acceleration off, unless the file chose; `check-config` names the driver, llvmpipe.
     @Suite
     struct MachineMediaProgramTests {
         /// Whether some installed GStreamer decoder accepts `mediaType` (gst-inspect-1.0 lists
@@ -44,7 +45,7 @@ extension WebKitTests {
         @Test func llvmpipeTurnsHardwareAccelerationOffUnlessTheFileChooses() throws {
             let lines = try startLines([])
             let renderer = try #require(lines.first { $0["type"] as? String == "renderer" }, "no renderer line")
-            #expect((renderer["renderer"] as? String)?.contains("llvmpipe") == true, "Xvfb renders with Mesa's llvmpipe: \(renderer)")
+            #expect((renderer["renderer"] as? String)?.contains("EGL_MESA_device_software") == true, "Xvfb renders on the CPU: \(renderer)")
             #expect(renderer["policy"] as? String == "never")
             #expect(renderer["reason"] as? String == "software-renderer")
 

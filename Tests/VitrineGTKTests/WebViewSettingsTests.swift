@@ -24,6 +24,8 @@ extension WebKitTests {
             defer { g_object_unref(gptr(defaults!)) }
             try #require(ProcessRendering.glRenderer.map(RenderingChoice.isSoftware) == true,
                          "Xvfb renders with Mesa's llvmpipe: \(ProcessRendering.glRenderer ?? "no EGL renderer")")
+            // The policy's renderer comes from listing EGL devices, not from a GL context: both agree.
+            #expect(ProcessRendering.renderer == ProcessRendering.softwareDevice)
             let cases: [(HardwareAcceleration?, WebKitHardwareAccelerationPolicy)] = [
                 (.never, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER), (.always, WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS),
                 (.auto, webkit_settings_get_hardware_acceleration_policy(defaults)), (nil, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER),

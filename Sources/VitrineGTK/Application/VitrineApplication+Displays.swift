@@ -27,7 +27,7 @@ extension VitrineApplication {
                 self.connectMQTT(to: container, reporting: DisplayWindowEvents(container, mqtt: mqtt) { [weak self] in self?.dispatch.container })
             }
             self.remote?.adopt(container)
-            self.recordMachineFacts(on: container)
+            self.machineFacts?.record(on: container)
         }
         displayWindows.onWindowsChanged = { [weak self, weak displayWindows] in
             guard let self else { return }

@@ -30,16 +30,11 @@ extension VitrineApplication {
         return log
     }
 
-    /// The machine's renderer and codecs, as each window's first lines in the events log.
-    func recordMachineFacts(on container: WebContainer) {
-        container.record(.renderer(ProcessRendering.choice(for: container.configuration)))
-        if case .success(let codecs) = ProcessRendering.codecs { container.record(.mediaCodecs(codecs)) }
-    }
-
-    /// Once at start, on standard error: playlist items no decoder here plays, or GStreamer's
-    /// own failure (the renderer's choice is the events log's `renderer` line).
-    func warnAboutMachineMedia() {
-        switch ProcessRendering.codecs {
+    /// Once, when GStreamer has listed its decoders, on standard error: playlist items no
+    /// decoder here plays, or GStreamer's own failure (the renderer's choice is the events
+    /// log's `renderer` line).
+    func warnAboutMachineMedia(_ codecs: MachineFacts.Codecs) {
+        switch codecs {
         case .success(let codecs):
             for warning in configuration.mediaWarnings(codecs) { printToStandardError("\(Self.programName): warning: \(warning)") }
         case .failure(let error):

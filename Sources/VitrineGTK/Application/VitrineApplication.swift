@@ -89,6 +89,8 @@ public final class VitrineApplication: EventSink {
     let configFile: ConfigurationFile?
     var configPath: String? { configFile?.path }
     let eventLog: JSONLinesEventLog?
+    /// The renderer and media decoders, recorded on each window, from the start of `run`.
+    var machineFacts: MachineFacts?
     /// Called with every container the app makes (the first, a pushed configuration's, each
     /// display's), before it starts: an embedder's observers go here.
     public var containerObservers: [@MainActor (WebContainer) -> Void] = []
@@ -118,11 +120,9 @@ public final class VitrineApplication: EventSink {
     /// systemd's notify protocol (`Type=notify`), when the program runs as such a service.
     public var serviceNotifier: ServiceNotifier?
     /// The last events and the metrics, for support bundles, whatever else is configured.
-    let recentEvents = RecentEvents()
-    let bundleMetrics = ContainerMetrics()
+    let recentEvents = RecentEvents(), bundleMetrics = ContainerMetrics()
     /// The daily proof-of-play files, with a playlist (`[[schedule.playlist]]`, `[[displays.playlist]]`).
     var proofOfPlay: ProofOfPlayLog?
-
     /// Set when `vitrine dev` runs this program (`DevSession`): the web folder's watch.
     private let devSession: DevSession?
     private var devReloader: DevReloader?
@@ -176,7 +176,7 @@ public final class VitrineApplication: EventSink {
         }
         moveLegacyData()
         if !oneShot { proofOfPlay = makeProofOfPlayLog() }
-        warnAboutMachineMedia()
+        machineFacts = MachineFacts { [weak self] in self?.warnAboutMachineMedia($0) }
         if !configuration.displays.isEmpty && !oneShot && !automation { return runDisplays() }
         ProcessWebContext.automation = automation
         let container = makeContainer(configuration)
@@ -295,7 +295,7 @@ public final class VitrineApplication: EventSink {
         if let metricsFile { container.addEventSink(metricsFile.metrics) }
         if let serviceNotifier { container.addEventSink(serviceNotifier) }
         if mqtt != nil { connectMQTT(to: container) }
-        recordMachineFacts(on: container)
+        machineFacts?.record(on: container)
         // Closing the last of the app's windows ends the program.
         container.windows.onLastWindowClosed = { GTKRuntime.quit() }
         return container
@@ -372,6 +372,7 @@ public final class VitrineApplication: EventSink {
 
     private func finish(status: Int32, message: String?) {
         firstLoadSettled = true
+        machineFacts?.settle()
         self.status = status
         if let message { printToStandardError("\(Self.programName): error: \(message)") }
         GTKRuntime.quit()

@@ -1,4 +1,5 @@
 import CWebKitGTK
+import Dispatch
 import Vitrine
 
 /// What this machine offers WebKit to draw and play with, read once per process: the GL
@@ -8,7 +9,17 @@ import Vitrine
 /// Both are plain C calls with no GTK state: any thread may ask (`check-config` does,
 /// without a display).
 public enum ProcessRendering {
-    /// The GL renderer's name; nil where EGL gives none.
+    /// The renderer the views' policy is chosen for. A machine whose EGL devices are all
+    /// Mesa's software one renders on the CPU whatever its driver's name: listing devices
+    /// tells that without making a GL context, which on llvmpipe costs the first window
+    /// about 100 ms (`vitrine_egl_software_only`). A machine with a GPU is asked its name.
+    public static let renderer: String? = vitrine_egl_software_only() == 1 ? softwareDevice : glRenderer
+
+    /// The renderer's name on a machine with only Mesa's software EGL device.
+    public static let softwareDevice = "Mesa software rasterizer (EGL_MESA_device_software)"
+
+    /// The GL renderer's name as the driver gives it (a GL context is made to read it); nil
+    /// where EGL gives none.
     public static let glRenderer: String? = {
         guard let name = vitrine_egl_renderer() else { return nil }
         defer { g_free(name) }
@@ -19,7 +30,7 @@ public enum ProcessRendering {
     /// only when the configuration leaves the choice open.
     public static func choice(for configuration: Configuration) -> RenderingChoice {
         RenderingChoice(configured: configuration.hardwareAcceleration,
-                        renderer: configuration.hardwareAcceleration == nil ? glRenderer : nil)
+                        renderer: configuration.hardwareAcceleration == nil ? renderer : nil)
     }
 
     /// The formats GStreamer decodes here, or why it could not be asked.
@@ -33,7 +44,17 @@ public enum ProcessRendering {
         return .success(MediaCodecs(decoderCaps: String(cString: caps).split(separator: "\n").map(String.init)))
     }()
 
-    public struct GStreamerError: Error, CustomStringConvertible {
+    /// Lists the decoders on another thread (GStreamer reads its plugin registry: tens of
+    /// milliseconds the first window need not wait for), then hands them to `listed` on
+    /// the main thread.
+    public static func listCodecs(then listed: @escaping @MainActor @Sendable (Result<MediaCodecs, GStreamerError>) -> Void) {
+        DispatchQueue.global(qos: .utility).async {
+            let codecs = Self.codecs
+            DispatchQueue.main.async { listed(codecs) }
+        }
+    }
+
+    public struct GStreamerError: Error, CustomStringConvertible, Sendable {
         public let message: String
         public var description: String { "GStreamer: \(message)" }
     }
