@@ -32,13 +32,15 @@ public struct MediaCodecs: Sendable, Equatable {
     }
 
     /// What one decoder accepts: a caps string as GStreamer prints it, such as
-    /// `video/x-h264, stream-format=(string)avc; video/x-h264, …`.
+    /// `video/x-h264, stream-format=(string)avc; video/x-h264, …`. Read as bytes: a machine
+    /// with libav has thousands of structures, and only each one's media type (and an MPEG
+    /// audio's version) matters.
     public static func formats(inCaps caps: String) -> Set<Format> {
         var formats = Set<Format>()
-        for structure in caps.split(separator: ";") {
-            let fields = structure.split(separator: ",").map(\.trimmingWhitespace)
+        for structure in caps.utf8.split(separator: UInt8(ascii: ";")) {
+            let fields = structure.split(separator: UInt8(ascii: ",")).map(trimmingSpaces)
             guard let media = fields.first else { continue }
-            switch media {
+            switch String(decoding: media, as: UTF8.self) {
             case "video/x-vp8": formats.insert(.vp8)
             case "video/x-vp9": formats.insert(.vp9)
             case "video/x-h264": formats.insert(.h264)
@@ -50,14 +52,24 @@ public struct MediaCodecs: Sendable, Equatable {
             case "audio/x-flac": formats.insert(.flac)
             case "audio/mpeg":
                 // mpegversion 1 is MP1–3 (MP3 when layer 3 or unspecified), 2 and 4 are AAC.
-                let version = fields.first { $0.hasPrefix("mpegversion=") } ?? ""
-                let digits = Set(version.drop { $0 != ")" && $0 != "=" }.filter(\.isNumber))
-                if version.isEmpty || digits.contains("1") { formats.insert(.mp3) }
-                if version.isEmpty || digits.contains("2") || digits.contains("4") { formats.insert(.aac) }
+                let version = fields.first { $0.starts(with: "mpegversion=".utf8) }
+                let digits = version.map { field in
+                    Set(field.drop { $0 != UInt8(ascii: ")") && $0 != UInt8(ascii: "=") }.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+                } ?? []
+                if version == nil || digits.contains(UInt8(ascii: "1")) { formats.insert(.mp3) }
+                if version == nil || digits.contains(UInt8(ascii: "2")) || digits.contains(UInt8(ascii: "4")) { formats.insert(.aac) }
             default: break
             }
         }
         return formats
+    }
+
+    private static func trimmingSpaces(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.endIndex...]
+        }
+        return bytes[first...last]
     }
 
     /// The formats some decoder accepts.
@@ -65,7 +77,8 @@ public struct MediaCodecs: Sendable, Equatable {
 
     /// The machine's decoders' sink caps, one string per pad template.
     public init(decoderCaps: [String]) {
-        decodable = decoderCaps.reduce(into: Set<Format>()) { $0.formUnion(Self.formats(inCaps: $1)) }
+        // Many pads share their caps (every libav video decoder's raw output, say): read each once.
+        decodable = Set(decoderCaps).reduce(into: Set<Format>()) { $0.formUnion(Self.formats(inCaps: $1)) }
     }
 
     public init(decodable: Set<Format>) {
