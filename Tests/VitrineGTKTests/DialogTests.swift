@@ -64,21 +64,7 @@ extension WebKitTests {
             defer { app.kill() }
 
             // The user: a fresh look at the accessibility bus each time, until the dialog is there.
-            var said = ""
-            let userDeadline = Date().addingTimeInterval(30)
-            repeat {
-                let user = Process()
-                user.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-                user.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                    .appendingPathComponent("Support/choose_file.py").path, "picked.txt"]
-                user.environment = environment
-                let output = Pipe()
-                user.standardOutput = output
-                user.standardError = FileHandle.nullDevice
-                try user.run()
-                said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                user.waitUntilExit()
-            } while !said.hasPrefix("CHOSE") && app.isRunning && Date() < userDeadline
+            let said = try AccessibilityUser.run("choose_file.py", ["picked.txt"], environment: environment, app: app) { $0.hasPrefix("CHOSE") }
             if !said.hasPrefix("CHOSE") { app.end() }
             try #require(said.hasPrefix("CHOSE"), """
                 the file was not found in a dialog:

@@ -39,28 +39,10 @@ extension WebKitTests {
             """
         }
 
-        /// Runs menu_atspi.py until it succeeds or `deadline`; its last output.
+        /// Runs menu_atspi.py until it succeeds; its last output.
         private static func atspi(_ arguments: [String], environment: [String: String], app: ProgramRun,
                                   until done: (String) -> Bool) throws -> String {
-            var said = ""
-            let deadline = Date().addingTimeInterval(30)
-            repeat {
-                let user = Process()
-                user.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-                user.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                    .appendingPathComponent("Support/menu_atspi.py").path, appID] + arguments
-                user.environment = environment
-                let output = Pipe()
-                user.standardOutput = output
-                user.standardError = FileHandle.nullDevice
-                try user.run()
-                said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                user.waitUntilExit()
-                if done(said) { return said }
-                // libatspi's view is taken once per process: look again in a fresh one.
-                Thread.sleep(forTimeInterval: 0.2)
-            } while app.isRunning && Date() < deadline
-            return said
+            try AccessibilityUser.run("menu_atspi.py", [appID] + arguments, environment: environment, app: app, until: done)
         }
 
         private static func reports(_ server: LoopbackHTTPServer, _ name: String) -> [String] {
