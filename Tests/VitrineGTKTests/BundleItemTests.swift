@@ -1,0 +1,153 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+@testable import VitrineGTK
+import VitrineTestingGTK
+
+extension WebKitTests {
+    /// A playlist bundle item in a real window, synced from a real loopback server with
+    /// ETags: v1 shows, v2 replaces it after the next sync, an outage keeps v2 (a failed
+    /// sync, no error page), and a start with the server down shows v2 from disk.
+    @Suite @MainActor
+    struct BundleItemTests {
+        static func page(_ version: String) -> String {
+            "<!doctype html><title>\(version)</title><body style=\"background:#234\"><h1>\(version)</h1></body>"
+        }
+
+        func sync(_ outcome: BundleSyncReport.Outcome) -> @Sendable (ContainerEvent) -> Bool {
+            { if case let .bundleSync(report) = $0 { return report.outcome == outcome }; return false }
+        }
+
+        func shown(_ url: URL) -> @Sendable (ContainerEvent) -> Bool {
+            { if case let .native(.schedulePageShown, detail) = $0 { return detail == "0 \(url.absoluteString)" }; return false }
+        }
+
+        func kiosk(_ source: BundleSource, start: URL, appID: String) throws -> ContainerFixture {
+            let schedule = Schedule(playlist: [PlaylistEntry(url: source.pageURL, duration: .seconds(600), bundle: source)])
+            return try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(start).fullscreen(false).appID(appID)
+                .preference(\.schedule, schedule))
+        }
+
+        @Test func aBundleShowsUpdatesAndOutlivesTheNetwork() async throws {
+            let server = try BundleServer()
+            defer { server.close() }
+            try server.publish("lobby.zip", files: ["index.html": Self.page("v1"), "style/site.css": "h1{color:#fff}"])
+            try "<!doctype html><title>start</title>".write(to: server.directory.appendingPathComponent("start.html"),
+                                                           atomically: true, encoding: .utf8)
+            let appID = "test.vitrine.bundle\(UInt32.random(in: 0...UInt32.max))"
+            let source = BundleSource(archiveURL: server.url("lobby.zip"), syncInterval: .milliseconds(500))
+
+            var fixture = try kiosk(source, start: server.url("start.html"), appID: appID)
+            let data = fixture.container.configuration.appDataDirectory
+            defer { try? FileManager.default.removeItem(at: data) }
+            fixture.container.start()
+            try await fixture.next(where: sync(.updated))
+            try await fixture.next(where: shown(source.pageURL))
+            #expect(try await fixture.container.evaluate("document.title") == "v1")
+            // The next syncs ask conditionally and get 304.
+            try await fixture.next(where: sync(.unchanged))
+            #expect(server.requests.contains { $0.hasSuffix(" 304") })
+
+            try server.publish("lobby.zip", files: ["index.html": Self.page("v2")])
+            try await fixture.next(where: sync(.updated))
+            try await fixture.next(where: shown(source.pageURL))
+            #expect(try await fixture.container.evaluate("document.title") == "v2")
+            // One version on disk: the old one went after the swap.
+            let store = BundleStore(dataFolder: data, source: source)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: store.versionsFolder.path).count == 1)
+
+            server.stop()
+            let failed = try await fixture.next(where: sync(.failed))
+            if case let .bundleSync(report) = failed { #expect(report.version != nil && report.reason != nil) }
+            try await fixture.roundTrip()
+            #expect(try await fixture.container.evaluate("document.title") == "v2")
+            #expect(!fixture.log.events.contains { if case .native(.errorPage, _) = $0 { return true }; return false })
+            #expect(!fixture.log.events.contains { if case .native(.schedulePageFailed, _) = $0 { return true }; return false })
+            fixture.close()
+
+            // Started again with no server: v2 from disk, at once.
+            fixture = try kiosk(source, start: server.url("start.html"), appID: appID)
+            defer { fixture.close() }
+            fixture.container.start()
+            try await fixture.next(where: shown(source.pageURL))
+            #expect(try await fixture.container.evaluate("document.title") == "v2")
+            try await fixture.next(where: sync(.failed))
+            #expect(try await fixture.container.evaluate("document.title") == "v2")
+        }
+    }
+
+    /// Hostile archives, synced by the adapter's own job (libsoup, libarchive) from a real
+    /// server: refused, with nothing written outside the bundle's folder and nothing swapped in.
+    @Suite @MainActor
+    struct BundleAttackTests {
+        let server: BundleServer
+        let data: URL
+
+        init() throws {
+            server = try BundleServer()
+            data = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bundle-data-\(UUID().uuidString)")
+        }
+
+        func run(_ source: BundleSource) -> (BundleSyncReport, BundleStore) {
+            let store = BundleStore(dataFolder: data, source: source)
+            return (BundleSyncJob(source: source, store: store, rules: .standard).run(), store)
+        }
+
+        /// Every file under the data folder, relative to it.
+        var filesOnDisk: [String] { (try? FileManager.default.subpathsOfDirectory(atPath: data.path)) ?? [] }
+
+        @Test func aZipSlipIsRefusedAndWritesNothingOutside() throws {
+            defer { server.close(); try? FileManager.default.removeItem(at: data) }
+            try server.publish("slip.zip", files: ["index.html": "ok", "../../escaped.txt": "owned", "../escaped-too.txt": "owned"])
+            let (report, store) = run(BundleSource(archiveURL: server.url("slip.zip")))
+            #expect(report.outcome == .failed)
+            #expect(report.reason?.contains("leaves the bundle") == true)
+            #expect(!store.hasCurrent)
+            #expect(!filesOnDisk.contains { $0.hasSuffix("escaped.txt") || $0.hasSuffix("escaped-too.txt") })
+            #expect(!FileManager.default.fileExists(atPath: data.deletingLastPathComponent().appendingPathComponent("escaped.txt").path))
+            #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("escaped.txt").path))
+        }
+
+        @Test func aSymlinkToPasswdIsRefused() throws {
+            defer { server.close(); try? FileManager.default.removeItem(at: data) }
+            try server.publish("link.zip", files: ["index.html": "ok"], symlinks: ["passwd.txt": "/etc/passwd"])
+            let (report, store) = run(BundleSource(archiveURL: server.url("link.zip")))
+            #expect(report.outcome == .failed)
+            #expect(report.reason?.contains("link") == true)
+            #expect(!store.hasCurrent)
+            #expect(!filesOnDisk.contains { $0.hasSuffix("passwd.txt") })
+        }
+
+        @Test func aBundleWhoseHashDiffersIsNotSwappedIn() throws {
+            defer { server.close(); try? FileManager.default.removeItem(at: data) }
+            try server.publish("lobby.zip", files: ["index.html": "v1"])
+            let good = BundleSource(archiveURL: server.url("lobby.zip"))
+            #expect(run(good).0.outcome == .updated)
+            let expected = String(repeating: "ab", count: 32)
+            try server.publish("lobby.zip", files: ["index.html": "tampered"])
+            let (report, store) = run(BundleSource(archiveURL: server.url("lobby.zip"), sha256: expected))
+            #expect(report.outcome == .failed)
+            #expect(report.reason?.contains("sha256 mismatch") == true)
+            // v1 stays current.
+            let index = try String(contentsOf: store.current.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(index == "v1")
+        }
+
+        @Test func aBundleWithoutItsEntryIsRefused() throws {
+            defer { server.close(); try? FileManager.default.removeItem(at: data) }
+            try server.publish("lobby.zip", files: ["other.html": "x"])
+            let (report, store) = run(BundleSource(archiveURL: server.url("lobby.zip")))
+            #expect(report.outcome == .failed)
+            #expect(!store.hasCurrent)
+            #expect(!filesOnDisk.contains { $0.hasSuffix("other.html") })
+        }
+    }
+}
+
+extension BundleServer {
+    /// The requests so far: "PATH IF-NONE-MATCH STATUS".
+    var requests: [String] {
+        ((try? String(contentsOfFile: requestLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+}
