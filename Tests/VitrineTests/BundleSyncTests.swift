@@ -127,7 +127,11 @@ struct BundleSyncTests {
         let writer = try BundleFolderWriter(folder: version, rules: BundleArchiveRules(maxUnpackedBytes: 8))
         #expect(throws: BundleFolderWriter.Failure.self) { try writer.startFile("css/site.css") }
         #expect(throws: BundleFolderWriter.Failure.self) { try writer.startFile("x.html") }
+        // Nor a name that climbs, even unplanned.
+        #expect(throws: BundleFolderWriter.Failure.self) { try writer.startFile("../escaped.html") }
+        #expect(throws: BundleFolderWriter.Failure.self) { try writer.makeFolder("a/../../up") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.html").path))
         try writer.startFile("index.html")
         try Array("12345".utf8).withUnsafeBytes { try writer.append($0) }
         // A header may say 0 bytes; the real bytes still count.

@@ -44,7 +44,7 @@ public final class BundleFolderWriter {
     /// Starts the file `path`; `append` then `finish` it.
     public func startFile(_ path: String) throws {
         var names = path.split(separator: "/").map(String.init)
-        guard let name = names.popLast() else { throw Failure("an empty path") }
+        guard let name = names.popLast(), Self.isPlainName(name) else { throw Failure("not a plain path: '\(path)'") }
         let folder = try openFolder(names)
         defer { close(folder) }
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -74,8 +74,15 @@ public final class BundleFolderWriter {
         guard fsync(file) == 0 else { throw Failure("cannot sync: \(String(cString: strerror(errno)))") }
     }
 
+    /// A name that stays in its folder (the plan's rules already ensure it; checked again
+    /// here so that the writer alone never leaves the version folder).
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("\0")
+    }
+
     /// Opens (creating as needed) the folder `names` below the root; the caller closes it.
     private func openFolder(_ names: [String]) throws -> Int32 {
+        guard names.allSatisfy(Self.isPlainName) else { throw Failure("not a plain path: '\(names.joined(separator: "/"))'") }
         var folder = dup(root)
         for name in names {
             if mkdirat(folder, name, 0o755) != 0, errno != EEXIST {
