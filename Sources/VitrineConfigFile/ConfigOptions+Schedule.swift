@@ -136,7 +136,7 @@ extension ConfigOptions {
     private static func bundleProblem(_ entry: [String: OptionValue]) -> String? {
         guard entry["bundle"] != nil else {
             let strays = ["entry", "sync-every", "sha256"].filter { entry[$0] != nil }
-            return strays.isEmpty ? nil : "has \(strays.joined(separator: ", ")), which only a bundle entry takes"
+            return strays.isEmpty ? nil : "has \(strays.joined(separator: ", ")) and needs bundle (a zip of a site), whose keys they are"
         }
         if entry["url"] != nil || entry["video"] != nil { return "has bundle and url or video: an entry shows one of them" }
         if entry["loop"] != nil { return "has loop, which only a video entry takes" }
