@@ -45,6 +45,20 @@ extension WebKitTests {
             try await fixture.next(where: sync(.updated))
             try await fixture.next(where: shown(source.pageURL))
             #expect(try await fixture.container.evaluate("document.title") == "v1")
+            // The page is served from its version folder and nothing above it: not the
+            // bundle's state.json one level up, however the path climbs.
+            let climbs = try await fixture.container.evaluateAsync("""
+                const paths = ["/../state.json", "/%2e%2e/state.json", "/..%2fstate.json", "/%2e%2e%2f%2e%2e%2fstate.json", "/style/../../state.json"];
+                const seen = [];
+                for (const path of paths) {
+                    const response = await fetch(location.origin + path);
+                    seen.push(response.status + (/etag|version/.test(await response.text()) ? " leaked" : ""));
+                }
+                const css = await fetch("/style/site.css");
+                seen.push(css.status + " " + (await css.text()));
+                return seen.join(",");
+                """)
+            #expect(climbs == "404,404,403,403,404,200 h1{color:#fff}")
             // The next syncs ask conditionally and get 304.
             try await fixture.next(where: sync(.unchanged))
             #expect(server.requests.contains { $0.hasSuffix(" 304") })
