@@ -148,6 +148,35 @@ extension WebKitTests {
             #expect(index == "v1")
         }
 
+        @Test func anArchiveOverTheDownloadLimitIsDropped() throws {
+            defer { server.close(); try? FileManager.default.removeItem(at: data) }
+            // Random digits: they do not compress below the limit.
+            try server.publish("big.zip", files: ["index.html": String((0..<8192).map { _ in "0123456789abcdef".randomElement()! })])
+            let source = BundleSource(archiveURL: server.url("big.zip"))
+            let store = BundleStore(dataFolder: data, source: source)
+            let report = BundleSyncJob(source: source, store: store, rules: BundleArchiveRules(maxArchiveBytes: 1024)).run()
+            #expect(report.outcome == .failed)
+            #expect(report.reason == "the archive is larger than 1024 bytes")
+            #expect(!store.hasCurrent)
+            // The partial download is gone too.
+            #expect(filesOnDisk.allSatisfy { !$0.hasSuffix(".part") })
+        }
+
+        @Test func aZipBombIsRefusedBeforeItIsUnpacked() throws {
+            defer { server.close(); try? FileManager.default.removeItem(at: data) }
+            // 8 MB of zeros compress to a few KB.
+            try server.publish("bomb.zip", files: ["index.html": "ok"], zeros: ["zeros.txt": 8 << 20])
+            #expect(try FileManager.default.attributesOfItem(atPath: server.directory.appendingPathComponent("bomb.zip").path)[.size]
+                as? Int ?? .max < 64 << 10)
+            let source = BundleSource(archiveURL: server.url("bomb.zip"))
+            let store = BundleStore(dataFolder: data, source: source)
+            let report = BundleSyncJob(source: source, store: store, rules: BundleArchiveRules(maxUnpackedBytes: 1 << 20)).run()
+            #expect(report.outcome == .failed)
+            #expect(report.reason == "it unpacks to more than 1048576 bytes")
+            #expect(!store.hasCurrent)
+            #expect(!filesOnDisk.contains { $0.hasSuffix("zeros.txt") })
+        }
+
         @Test func aBundleWithoutItsEntryIsRefused() throws {
             defer { server.close(); try? FileManager.default.removeItem(at: data) }
             try server.publish("lobby.zip", files: ["other.html": "x"])

@@ -36,8 +36,9 @@ final class BundleSyncer {
         loop = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 let report = await job.runOnQueue()
-                guard !Task.isCancelled, let self else { return }
-                self.onReport?(report)
+                // Not holding the syncer while it sleeps: it goes with its owner.
+                guard !Task.isCancelled, let onReport = self?.onReport else { return }
+                onReport(report)
                 try? await Task.sleep(for: interval)
             }
         }

@@ -20,14 +20,15 @@ final class BundleServer {
 
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
 
-    /// Writes the zip `name` with `files` (path → text) and `symlinks` (path → target).
-    func publish(_ name: String, files: [String: String], symlinks: [String: String] = [:]) throws {
+    /// Writes the zip `name` with `files` (path → text), `symlinks` (path → target) and
+    /// `zeros` (path → a size: that many zero bytes, compressed).
+    func publish(_ name: String, files: [String: String], symlinks: [String: String] = [:], zeros: [String: Int] = [:]) throws {
         let out = directory.appendingPathComponent(name)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Written beside, then renamed: a request never reads half a zip.
         process.arguments = ["python3", Self.script.path, "zip", out.path + ".new"] + files.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            + symlinks.flatMap { ["--symlink", "\($0.key)=\($0.value)"] }
+            + symlinks.flatMap { ["--symlink", "\($0.key)=\($0.value)"] } + zeros.flatMap { ["--zeros", "\($0.key)=\($0.value)"] }
         try process.run()
         // Not waitUntilExit: it spins a run loop that a main-actor test would block.
         guard waitForExit(of: process, timeout: 30), process.terminationStatus == 0 else { throw ServerError(output: "zip failed") }

@@ -4,13 +4,16 @@ and appends "PATH IF-NONE-MATCH STATUS" to --log for each request. The test chan
 file's content to publish a new version; it stops the server (and starts it again on the
 same --port) to take the network away.
 
-Also, as `bundle_server.py zip OUT NAME=TEXT... [--symlink NAME=TARGET]...`: writes a zip
-with those files (and symlink entries), for the tests to serve."""
+Also, as `bundle_server.py zip OUT NAME=TEXT... [--symlink NAME=TARGET]... [--zeros NAME=BYTES]...`:
+writes a zip with those files (symlink entries, files of zeros), for the tests to serve."""
 import argparse, hashlib, http.server, os, sys, zipfile
 
 
-def make_zip(out, specs, symlinks):
-    with zipfile.ZipFile(out, "w") as archive:
+def make_zip(out, specs, symlinks, zeros):
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for spec in zeros:
+            name, size = spec.split("=", 1)
+            archive.writestr(name, bytes(int(size)))
         for spec in specs:
             name, text = spec.split("=", 1)
             archive.writestr(name, text)
@@ -64,8 +67,9 @@ if __name__ == "__main__":
         parser.add_argument("out")
         parser.add_argument("files", nargs="*")
         parser.add_argument("--symlink", action="append", default=[])
+        parser.add_argument("--zeros", action="append", default=[])
         arguments = parser.parse_args(sys.argv[2:])
-        make_zip(arguments.out, arguments.files, arguments.symlink)
+        make_zip(arguments.out, arguments.files, arguments.symlink, arguments.zeros)
     else:
         parser = argparse.ArgumentParser()
         parser.add_argument("--directory", required=True)
