@@ -80,14 +80,20 @@ extension WebKitTests {
             #expect(!fixture.log.events.contains { if case .native(.schedulePageFailed, _) = $0 { return true }; return false })
             fixture.close()
 
-            // Started again with no server: v2 from disk, at once.
+            // Started again while the server's port takes connections and never answers: v2
+            // from disk at once, without waiting for the sync.
+            let silent = try SilentListener(port: server.port)
             fixture = try kiosk(source, start: server.url("start.html"), appID: appID)
             defer { fixture.close() }
             fixture.container.start()
             try await fixture.next(where: shown(source.pageURL))
             #expect(try await fixture.container.evaluate("document.title") == "v2")
-            try await fixture.next(where: sync(.failed))
+            #expect(!fixture.log.events.contains { if case .bundleSync = $0 { return true }; return false })
+            // Still hanging a round trip later: v2 stays, no error page.
+            try await fixture.roundTrip()
             #expect(try await fixture.container.evaluate("document.title") == "v2")
+            #expect(!fixture.log.events.contains { if case .native(.errorPage, _) = $0 { return true }; return false })
+            silent.close()
         }
     }
 
@@ -193,4 +199,35 @@ extension BundleServer {
     var requests: [String] {
         ((try? String(contentsOfFile: requestLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
+}
+
+/// A loopback port that takes connections into its backlog and never answers them (a
+/// server that hangs); closing it resets them.
+final class SilentListener {
+    private var descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard bound, listen(descriptor, 16) == 0 else {
+            Glibc.close(descriptor)
+            throw BundleServer.ServerError(output: "cannot listen on \(port): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func close() {
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { close() }
 }
