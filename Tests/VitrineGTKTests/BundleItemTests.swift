@@ -93,7 +93,10 @@ extension WebKitTests {
             try await fixture.roundTrip()
             #expect(try await fixture.container.evaluate("document.title") == "v2")
             #expect(!fixture.log.events.contains { if case .native(.errorPage, _) = $0 { return true }; return false })
+            // The network gone altogether: the hanging sync fails, v2 stays.
             silent.close()
+            try await fixture.next(where: sync(.failed))
+            #expect(try await fixture.container.evaluate("document.title") == "v2")
         }
     }
 
@@ -207,7 +210,8 @@ final class SilentListener {
     private var descriptor: Int32
 
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a web process started meanwhile must not keep the port open.
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
