@@ -46,6 +46,12 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
         ),
+        // libarchive: unpacks playlist bundles (VitrineGTK/Signage), only in the adapter.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         .target(
             name: "Vitrine",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -69,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineGTK",
-            dependencies: ["Vitrine", "CWebKitGTK", "CMosquitto", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Vitrine", "CWebKitGTK", "CMosquitto", "CArchive", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "vitrine",

@@ -15,7 +15,7 @@ extension ConfigOptions {
             configurator, duration in schedule(configurator) { $0.wakeDuration = duration }
         },
         .tables("schedule.playlist",
-                 "pages (url) and media files (video) shown in turn, in order; one entry: no rotation; an entry out of its window is skipped",
+                 "pages (url), media files (video) and offline-first bundles (bundle) shown in turn, in order; one entry: no rotation; an entry out of its window is skipped",
                  check: entryProblem) {
             configurator, entries in
             schedule(configurator) { schedule in
@@ -80,6 +80,15 @@ extension ConfigOptions {
             .field("\(table).url", .url, "the page (it goes through the navigation chain)"),
             .field("\(table).video", .url, "instead of url: a video (or audio) file played full-screen, through the navigation chain too")
                 .example(#""https://cms.example/lobby.webm""#),
+            .field("\(table).bundle", bundleURL,
+                   "instead of url: a zip (or tar) of a site, synced into the app's data folder and shown from there, also offline")
+                .example(#""https://cms.example/lobby.zip""#),
+            .field("\(table).entry", bundleEntry, "the bundle's page, a path inside it (default: index.html)")
+                .example(#""screens/lobby.html""#),
+            .field("\(table).sync-every", .seconds(allowsZero: false, zeroMeaning: nil),
+                   "seconds between the bundle's syncs, at least 10 (default: 300)"),
+            .field("\(table).sha256", bundleSHA256, "the bundle's expected SHA-256: another archive is not taken (default: any)")
+                .example(#""9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08""#),
             .field("\(table).loop", .bool, "a video starts again at its end until its duration is over (default: false)"),
             .field("\(table).duration", .seconds(allowsZero: false, zeroMeaning: nil),
                    "seconds it stays (a video without it: until it ends, 6 hours at most)"),
@@ -93,14 +102,27 @@ extension ConfigOptions {
         ]
     }
 
+    /// A bundle's archive URL.
+    private static let bundleURL = OptionType.string(
+        expected: #"an https URL such as "https://cms.example/lobby.zip" (http only to 127.0.0.1, ::1 or localhost)"#,
+        refusal: "be an https URL (http only to a loopback host)"
+    ) { ConfigFileDecoder.parseURL($0).map(BundleSource.acceptsArchiveURL) ?? false }
+    private static let bundleEntry = OptionType.string(
+        expected: #"a path inside the bundle such as "index.html" (no leading /, no .. or backslash)"#,
+        refusal: "be a relative path inside the bundle (no leading /, no .. or backslash)", where: BundleSource.acceptsEntry)
+    private static let bundleSHA256 = OptionType.string(expected: "64 hexadecimal digits", refusal: "be a SHA-256 of 64 hexadecimal digits",
+                                                        where: BundleSource.acceptsSHA256)
+
     /// A date as a file writes it.
     private static let localDate = OptionType.string(expected: LocalDate.expectation, refusal: "be a date \"YYYY-MM-DD\" that exists",
                                                      where: { LocalDate($0) != nil })
 
     /// What is wrong with a playlist entry: what it shows, how long, its window; or nil.
     private static func entryProblem(_ entry: [String: OptionValue]) -> String? {
+        if let problem = bundleProblem(entry) { return problem }
+        if entry["bundle"] != nil { return entry["duration"] == nil ? "needs duration (seconds the page stays)" : itemWindowProblem(entry) }
         switch (entry["url"], entry["video"]) {
-        case (nil, nil): return "needs url (a page) or video (a media file)"
+        case (nil, nil): return "needs url (a page), video (a media file) or bundle (a zip of a site)"
         case (.some, .some): return "has both url and video: an entry shows one of them"
         case (.some, nil) where entry["duration"] == nil: return "needs duration (seconds the page stays)"
         case (.some, nil) where entry["loop"] != nil: return "has loop, which only a video entry takes"
@@ -108,6 +130,20 @@ extension ConfigOptions {
             return "loops its video and needs duration (seconds before the next entry)"
         default: return itemWindowProblem(entry)
         }
+    }
+
+    /// What is wrong with a playlist entry's bundle keys, or nil.
+    private static func bundleProblem(_ entry: [String: OptionValue]) -> String? {
+        guard entry["bundle"] != nil else {
+            let strays = ["entry", "sync-every", "sha256"].filter { entry[$0] != nil }
+            return strays.isEmpty ? nil : "has \(strays.joined(separator: ", ")) and needs bundle (a zip of a site), whose keys they are"
+        }
+        if entry["url"] != nil || entry["video"] != nil { return "has bundle and url or video: an entry shows one of them" }
+        if entry["loop"] != nil { return "has loop, which only a video entry takes" }
+        if let every = entry["sync-every"]?.duration, every < BundleSource.shortestSyncInterval {
+            return "syncs its bundle more often than every \(BundleSource.shortestSyncInterval.components.seconds) seconds (sync-every)"
+        }
+        return nil
     }
 
     /// What is wrong with a playlist entry's window, or nil.
@@ -140,14 +176,19 @@ extension ConfigOptions {
     static func playlist(_ entries: [[String: OptionValue]]) -> [PlaylistEntry] {
         entries.compactMap { entry in
             let video = entry["video"]?.url
-            guard let url = entry["url"]?.url ?? video,
+            let bundle = entry["bundle"]?.string.flatMap(ConfigFileDecoder.parseURL).map { archive in
+                BundleSource(archiveURL: archive, entry: entry["entry"]?.string ?? BundleSource.defaultEntry,
+                             syncInterval: entry["sync-every"]?.duration ?? BundleSource.defaultSyncInterval,
+                             sha256: entry["sha256"]?.string)
+            }
+            guard let url = bundle?.pageURL ?? entry["url"]?.url ?? video,
                   let duration = entry["duration"]?.duration ?? (video == nil ? nil : MediaPlayback.longestUnreported)
             else { return nil }
             let window = ItemWindow(days: entry["days"]?.weekdays ?? Set(Weekday.allCases), from: entry["from"]?.time,
                                     until: entry["until"]?.time, startDate: entry["start-date"]?.string.flatMap(LocalDate.init),
                                     endDate: entry["end-date"]?.string.flatMap(LocalDate.init))
             return PlaylistEntry(url: url, duration: duration, window: window,
-                                 media: video == nil ? nil : MediaPlayback(loops: entry["loop"]?.bool ?? false))
+                                 media: video == nil ? nil : MediaPlayback(loops: entry["loop"]?.bool ?? false), bundle: bundle)
         }
     }
 

@@ -30,7 +30,14 @@ struct EventSchemaTests {
                 .proofOfPlay(PlayRecord(item: 2, url: "https://a.test/", start: Date(timeIntervalSince1970: 1_800_000_000.5),
                                         end: Date(timeIntervalSince1970: 1_800_000_030), outcome: outcome))
             }
-        return events + machineEvents
+        return events + machineEvents + bundleEvents
+    }
+
+    /// A playlist bundle's syncs: each outcome, with and without version and reason.
+    static var bundleEvents: [ContainerEvent] {
+        BundleSyncReport.Outcome.allCases.map { .bundleSync(BundleSyncReport(url: "https://cms.test/lobby.zip", outcome: $0)) }
+            + [.bundleSync(BundleSyncReport(url: "https://cms.test/lobby.zip", outcome: .failed, version: "1800000000-ab12cd34",
+                                            reason: "HTTP 503"))]
     }
 
     /// The start's lines: codecs (some missing, none missing) and each reason for a renderer choice.
@@ -66,6 +73,7 @@ struct EventSchemaTests {
         #expect(EventSchema.enumeration("phase") == ContainerEvent.NavigationPhase.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("mediaFormat") == MediaCodecs.Format.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("renderingReason") == RenderingChoice.Reason.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("bundleSyncOutcome") == BundleSyncReport.Outcome.allCases.map(\.rawValue))
         #expect(Set(EventSchema.enumeration("navigationType")) == Set([NavigationAction.NavigationType.linkActivated, .formSubmitted,
                                                                        .backForward, .reload, .formResubmitted, .other].map(\.rawValue)))
     }

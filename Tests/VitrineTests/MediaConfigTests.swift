@@ -79,7 +79,7 @@ struct MediaItemTests {
 
     @Test func aMalformedEntryIsRefusedAtItsTable() {
         let cases = [
-            ("[[schedule.playlist]]\nduration = 5\n", "needs url (a page) or video (a media file)"),
+            ("[[schedule.playlist]]\nduration = 5\n", "needs url (a page), video (a media file) or bundle (a zip of a site)"),
             ("[[schedule.playlist]]\nurl = \"https://a.example/\"\nvideo = \"https://a.example/v.webm\"\nduration = 5\n",
              "has both url and video"),
             ("[[schedule.playlist]]\nurl = \"https://a.example/\"\n", "needs duration"),

@@ -112,7 +112,7 @@ struct ScheduleConfigTests {
             "signage.toml:3:12: kiosk.rotation must be 0, 90, 180 or 270, got 45",
             #"signage.toml:5:7: schedule.playlist[0].url must be an absolute URL with a scheme, such as "https://example.org/", got "menu.html""#,
             "signage.toml:6:12: schedule.playlist[0].duration must be a positive number of seconds, got 0",
-            "signage.toml:7:1: schedule.playlist[1] needs url (a page) or video (a media file)",
+            "signage.toml:7:1: schedule.playlist[1] needs url (a page), video (a media file) or bundle (a zip of a site)",
             "signage.toml:9:1: schedule.reload[0] needs either every (seconds) or at (local times), not both",
             "signage.toml:12:1: schedule.reload[1] needs either every (seconds) or at (local times), not both",
             #"signage.toml:14:7: schedule.reload[2].at[0] must be a local time "HH:MM" from "00:00" to "23:59", got "25:00""#,

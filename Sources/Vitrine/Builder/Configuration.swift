@@ -50,6 +50,9 @@ public struct Configuration: Sendable {
         var origins = allowedOrigins
         if let startURL, let origin = Origin(startURL) { origins.insert(origin) }
         if let appDirectory, let origin = Origin(appDirectory.rootURL) { origins.insert(origin) }
+        // A playlist bundle is served from the app's own data folder, as the app directory is.
+        let bundles = (preferences.schedule.playlist + preferences.displays.flatMap(\.playlist)).compactMap(\.bundle)
+        for bundle in bundles { if let origin = Origin(bundle.pageURL) { origins.insert(origin) } }
         self.appOrigins = origins
         self.tabs = tabs
         self.strategyOrigins = strategyOrigins
@@ -74,7 +77,7 @@ public struct Configuration: Sendable {
         return permissions.filter { $0.origin == origin }.reduce(into: []) { $0.formUnion($1.kinds) }
     }
 
-    /// The app's own origins: the start URL's, the app directory's and the allowed ones.
+    /// The app's own origins: the start URL's, the app directory's, the playlist bundles' and the allowed ones.
     /// Computed once: every navigation decision and script message checks them.
     public let appOrigins: Set<Origin>
 

@@ -13,12 +13,16 @@ public struct PlaylistEntry: Sendable, Equatable {
     public var window: ItemWindow
     /// A media file shown full-screen (`video = "…"`); nil for a page.
     public var media: MediaPlayback?
+    /// The offline-first bundle the page comes from (`bundle = "…"`); `url` is then its
+    /// `app://bundle-<id>/<entry>`.
+    public var bundle: BundleSource?
 
-    public init(url: URL, duration: Duration, window: ItemWindow = .always, media: MediaPlayback? = nil) {
+    public init(url: URL, duration: Duration, window: ItemWindow = .always, media: MediaPlayback? = nil, bundle: BundleSource? = nil) {
         self.url = url
         self.duration = duration
         self.window = window
         self.media = media
+        self.bundle = bundle
     }
 }
 

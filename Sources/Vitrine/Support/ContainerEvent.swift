@@ -32,6 +32,8 @@ public enum ContainerEvent: Sendable, Equatable {
     case mediaCodecs(MediaCodecs)
     /// At start: the GL renderer and the hardware-acceleration policy chosen for it.
     case renderer(RenderingChoice)
+    /// A playlist bundle's sync: updated, unchanged or failed (the version on disk stays).
+    case bundleSync(BundleSyncReport)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
@@ -39,6 +41,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case proofOfPlay = "proof-of-play"
         case mediaCodecs = "media-codecs"
         case renderer
+        case bundleSync = "bundle-sync"
     }
 
     /// How a print job ended.
@@ -164,6 +167,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case .proofOfPlay: .proofOfPlay
         case .mediaCodecs: .mediaCodecs
         case .renderer: .renderer
+        case .bundleSync: .bundleSync
         }
     }
 
@@ -176,7 +180,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason
+             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -212,6 +216,8 @@ extension ContainerEvent: Encodable {
             try object.encode(codecs.missing.map(\.rawValue), forKey: .missing)
         case let .renderer(choice):
             fields = [(.renderer, choice.renderer), (.policy, choice.policyName), (.reason, choice.reason.rawValue)]
+        case let .bundleSync(report):
+            fields = [(.url, report.url), (.outcome, report.outcome.rawValue), (.version, report.version), (.reason, report.reason)]
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

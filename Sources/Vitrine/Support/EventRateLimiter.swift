@@ -81,6 +81,7 @@ public struct EventRateLimiter: Sendable {
         case let .proofOfPlay(record): "proof-of-play \(record.item) \(record.outcome.rawValue)"
         case .mediaCodecs: "media-codecs"
         case .renderer: "renderer"
+        case let .bundleSync(report): "bundle-sync \(report.outcome.rawValue)"
         }
         guard kind.utf8.count > 120 else { return kind }
         return String(decoding: kind.utf8.prefix(120), as: UTF8.self)

@@ -25,12 +25,22 @@ final class AppSchemeHandler {
 
     /// Each view's site, held by the view's `AppSchemeRoute`.
     private var routes: [UnsafeMutableRawPointer: AppSite] = [:]
+    /// Playlist bundles' `current` folders by host (`bundle-<id>`), served to every view of
+    /// the process: they are the configuration's own content, as its playlists are.
+    private var bundles: [String: URL] = [:]
     private var isRegistered = false
 
     /// The site for `directory`; registers the scheme the first time.
     func site(for directory: AppDirectory) -> AppSite {
         registerScheme()
         return AppSite(host: directory.host.lowercased(), files: AppResourceResolver(root: directory.path))
+    }
+
+    /// Serves a playlist bundle's current version under `app://<host>/`; registers the scheme
+    /// the first time. `current` is looked up at each request: a swapped version is served at once.
+    func serveBundle(host: String, from current: URL) {
+        registerScheme()
+        bundles[host.lowercased()] = current
     }
 
     /// Serves `site` to `view` until the returned route goes.
@@ -59,14 +69,37 @@ final class AppSchemeHandler {
 
     private func respond(to request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
         guard let uri = string(webkit_uri_scheme_request_get_uri(request)),
-              let components = URLComponents(string: uri), let host = components.host?.lowercased(),
-              let view = webkit_uri_scheme_request_get_web_view(request),
+              let components = URLComponents(string: uri), let host = components.host?.lowercased()
+        else {
+            finish(request, status: 404, text: "Not found")
+            return
+        }
+        if host.hasPrefix(BundleSource.hostPrefix), let current = bundles[host] {
+            return respondFromBundle(request, current: current, path: components.percentEncodedPath)
+        }
+        guard let view = webkit_uri_scheme_request_get_web_view(request),
               let site = routes[UnsafeMutableRawPointer(view)], site.host == host
         else {
             finish(request, status: 404, text: "Not found")
             return
         }
         switch site.files.open(encodedPath: components.percentEncodedPath) {
+        case .failure(.forbidden): finish(request, status: 403, text: "Forbidden")
+        case .failure(.notFound): finish(request, status: 404, text: "Not found")
+        case .success(let file): finishWithFile(request, file)
+        }
+    }
+
+    /// A bundle's file, through the same resolver (no `..`, no symlink out); with no version
+    /// on disk yet the load fails (so the playlist skips the item) instead of showing a 404 page.
+    private func respondFromBundle(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, current: URL, path: String) {
+        guard FileManager.default.fileExists(atPath: current.path) else {
+            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "the bundle has no version on disk yet")
+            webkit_uri_scheme_request_finish_error(request, error)
+            g_error_free(error)
+            return
+        }
+        switch AppResourceResolver(root: current).open(encodedPath: path) {
         case .failure(.forbidden): finish(request, status: 403, text: "Forbidden")
         case .failure(.notFound): finish(request, status: 404, text: "Not found")
         case .success(let file): finishWithFile(request, file)

@@ -47,6 +47,8 @@ final class ScheduleRunner {
     private var onScreen: (index: Int, url: URL, since: Date)?
     /// The alert command waiting for its navigation decision.
     private var alertReply: (@MainActor (RemoteReply) -> Void)?
+    /// The playlist's bundles, each synced into the app's data folder (one per archive URL).
+    private var bundleSyncers: [BundleSyncer] = []
 
     init(container: WebContainer, schedule: Schedule, slot: Int = 0, calendar: LocalCalendar = LocalCalendar(),
          now: @escaping @MainActor () -> Date = { Date() }) {
@@ -54,6 +56,13 @@ final class ScheduleRunner {
         self.slot = slot
         self.now = now
         scheduler = SignageScheduler(schedule: schedule, calendar: calendar, now: now())
+        var sources: [BundleSource] = []
+        for source in schedule.playlist.compactMap(\.bundle) where !sources.contains(source) { sources.append(source) }
+        bundleSyncers = sources.map { source in
+            let syncer = BundleSyncer(source: source, dataFolder: container.configuration.appDataDirectory)
+            syncer.onReport = { [weak self] report in self?.bundleSynced(source, report) }
+            return syncer
+        }
         // The cover's stack page exists before the window is shown (display off at start).
         if !schedule.displayWindows.isEmpty || slot == 0 { _ = cover }
     }
@@ -64,9 +73,11 @@ final class ScheduleRunner {
     /// Performs what is due now (the first playlist page, the screen's state) and arms the timer.
     func start() {
         runDue()
+        for syncer in bundleSyncers { syncer.start() }
     }
 
     func stop() {
+        for syncer in bundleSyncers { syncer.stop() }
         timer?.cancel()
         timer = nil
         container?.cancelPreload(inSlot: slot)
@@ -119,6 +130,19 @@ final class ScheduleRunner {
         guard let action = scheduler.setDisplay(on, at: now()) else { return }
         perform(action)
         arm()
+    }
+
+    /// A bundle's sync: a line in the events log; a new version replaces the old one on
+    /// screen (or shows when nothing of the playlist is, as when the first sync brings the
+    /// first version).
+    private func bundleSynced(_ source: BundleSource, _ report: BundleSyncReport) {
+        guard let container, !container.isTornDown else { return }
+        container.record(.bundleSync(report))
+        guard report.outcome == .updated, scheduler.alert == nil, loading == nil,
+              onScreen == nil || onScreen?.url == source.pageURL,
+              let index = scheduler.schedule.playlist.firstIndex(where: { $0.bundle == source })
+        else { return }
+        perform(.showPage(index: index, url: source.pageURL))
     }
 
     // MARK: Load reports
