@@ -1,0 +1,129 @@
+import CWebKitGTK
+import Foundation
+import Testing
+import Vitrine
+@testable import VitrineGTK
+import VitrineTestingGTK
+
+extension WebKitTests {
+    /// A playlist page's last good load (`PageSnapshotKeeper`) in a real window: kept as
+    /// MHTML after the page loaded, shown as `stale` while its server is down, and replaced
+    /// by the live page once the server is back; a kiosk started with the server down shows
+    /// it too. Servers are real and stopped for real.
+    @Suite @MainActor
+    struct StaleSnapshotTests {
+        static func page(_ text: String) -> String {
+            """
+            <!doctype html><title>\(text)</title><body style="background:#246">
+            <h1 id="beacon">\(text) content</h1>
+            <script>document.body.dataset.bridge = window.vitrine ? "present" : "absent";</script>
+            """
+        }
+
+        /// The `storage` capability, from the page on screen.
+        static let storageProbe = """
+            if (!window.vitrine) return "no bridge";
+            try { await vitrine.storage.set("probe", 1); return "stored"; } catch (e) { return "refused: " + e.message; }
+            """
+
+        func native(_ action: ContainerEvent.NativeAction, _ detail: String? = nil, prefix: Bool = false) -> @Sendable (ContainerEvent) -> Bool {
+            { event in
+                guard case let .native(name, text) = event, name == action else { return false }
+                guard let detail else { return true }
+                return prefix ? text.hasPrefix(detail) : text == detail
+            }
+        }
+
+        func played(_ item: Int, _ outcome: PlayRecord.Outcome) -> @Sendable (ContainerEvent) -> Bool {
+            { if case let .proofOfPlay(record) = $0 { return record.item == item && record.outcome == outcome }; return false }
+        }
+
+        /// A data folder of its own: the app id names it.
+        static func uniqueAppID() -> String {
+            "org.vitrine.tests.Stale" + String(UUID().uuidString.filter(\.isLetter).prefix(10))
+        }
+
+        /// The live site is granted `storage`: its snapshot must not be.
+        func kiosk(_ playlist: [PlaylistEntry], appID: String) throws -> ContainerFixture {
+            try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(playlist[0].url).fullscreen(false)
+                .grantCapabilities([.storage], to: try #require(Origin(playlist[0].url)))
+                .preference(\.applicationID, appID)
+                .preference(\.schedule, Schedule(playlist: playlist)))
+        }
+
+        static func snapshotFolder(_ appID: String) -> URL {
+            PageSnapshots.folder(in: ApplicationID.dataHome.appendingPathComponent(appID))
+        }
+
+        @Test func aPageWhoseServerStopsIsShownStaleThenLiveAgain() async throws {
+            let appID = Self.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            // One server for both items: the kiosk's allow-list is the start page's origin.
+            var live = try LoopbackHTTPServer(pages: ["live.html": Self.page("live v1"), "other.html": Self.page("other")])
+            let liveDirectory = live.directory
+            defer { live.stop() }
+            let item = live.url("live.html"), other = live.url("other.html")
+            let fixture = try kiosk([PlaylistEntry(url: item, duration: .milliseconds(1500)),
+                                     PlaylistEntry(url: other, duration: .milliseconds(1500))], appID: appID)
+            defer { fixture.close() }
+            fixture.container.start()
+
+            try await fixture.next(where: native(.snapshotSaved, "\(item.absoluteString) ", prefix: true))
+            let file = Self.snapshotFolder(appID).appendingPathComponent(PageSnapshotKeeper.sha256(item.absoluteString) + ".mhtml")
+            #expect(try String(contentsOf: file, encoding: .utf8).contains("live v1 content"))
+
+            // The server goes while the other item is on screen.
+            try await fixture.next(where: native(.schedulePageShown, "1 \(other.absoluteString)"))
+            live.stop(removingFiles: false)
+            try await fixture.next(where: native(.schedulePageFailed, "0 \(item.absoluteString)"))
+            try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
+            try await fixture.next(where: {
+                if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
+            })
+            #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live v1 content")
+            // Its own origin, not the live site's: no bridge, none of the site's grants.
+            #expect(try await fixture.container.evaluate("location.protocol") == .string(PageSnapshots.scheme + ":"))
+            // The page's own scripts do not run in an archive (no inline script marked it).
+            #expect(try await fixture.container.evaluate("String(document.querySelectorAll('script').length)") == "0")
+            // Even called from the page's world, the bridge refuses the live site's grant.
+            #expect(try await fixture.container.evaluateAsync(Self.storageProbe) != "stored")
+            // Proof of play: the stale turn, never a failed one (the other item, kept too, is stale as well).
+            try await fixture.next(where: played(0, .stale))
+            #expect(!fixture.log.events.contains { if case let .proofOfPlay(record) = $0 { return record.outcome == .failed }; return false })
+
+            // The server comes back: the next turn is live.
+            try FileManager.default.createDirectory(at: liveDirectory, withIntermediateDirectories: true)
+            try Self.page("live v2").write(to: liveDirectory.appendingPathComponent("live.html"), atomically: true, encoding: .utf8)
+            live = try LoopbackHTTPServer(pages: [:], port: live.port, directory: liveDirectory)
+            try await fixture.next(where: native(.schedulePageShown, "0 \(item.absoluteString)"), timeout: .seconds(30))
+            #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live v2 content")
+            #expect(try await fixture.container.evaluateAsync(Self.storageProbe) == "stored")
+            try await fixture.next(where: played(0, .shown))
+        }
+
+        @Test func aKioskStartedWithItsServerDownShowsTheSnapshot() async throws {
+            let appID = Self.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let server = try LoopbackHTTPServer(pages: ["live.html": Self.page("kept")])
+            defer { server.stop() }
+            let item = server.url("live.html")
+            let playlist = [PlaylistEntry(url: item, duration: .seconds(60))]
+            do {
+                let first = try kiosk(playlist, appID: appID)
+                first.container.start()
+                try await first.next(where: native(.snapshotSaved))
+                first.close()
+            }
+            server.stop(removingFiles: false)
+
+            let fixture = try kiosk(playlist, appID: appID)
+            defer { fixture.close() }
+            fixture.container.start()
+            try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
+            try await fixture.next(where: {
+                if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
+            })
+            #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "kept content")
+        }
+    }
+}
