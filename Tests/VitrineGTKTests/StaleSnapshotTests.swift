@@ -125,5 +125,33 @@ extension WebKitTests {
             })
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "kept content")
         }
+
+        /// Abuse: the live page (or a frame in it) opens a snapshot address itself, the
+        /// snapshot of its own page included. Nothing loads: only Vitrine shows a snapshot.
+        @Test func aPageCannotOpenASnapshotAddress() async throws {
+            let appID = Self.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let server = try LoopbackHTTPServer(pages: ["live.html": Self.page("live")])
+            defer { server.stop() }
+            let item = server.url("live.html")
+            let fixture = try kiosk([PlaylistEntry(url: item, duration: .seconds(60))], appID: appID)
+            defer { fixture.close() }
+            fixture.container.start()
+            try await fixture.next(where: native(.snapshotSaved, "\(item.absoluteString) ", prefix: true))
+            let address = PageSnapshots.scheme + "://" + PageSnapshotKeeper.sha256(item.absoluteString) + "/"
+            _ = try await fixture.container.evaluate("""
+                const frame = document.createElement("iframe"); frame.src = "\(address)"; document.body.append(frame);
+                window.open("\(address)"); location.href = "\(address)"; "sent"
+                """)
+            for _ in 0..<5 { try await fixture.roundTrip() }
+            #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live content")
+            #expect(try await fixture.container.evaluate("location.href") == .string(item.absoluteString))
+            #expect(!fixture.log.events.contains {
+                if case let .load(_, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme) }; return false
+            })
+            #expect(!fixture.log.events.contains {
+                if case let .navigation(url, _, .allow, _, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme) }; return false
+            })
+        }
     }
 }
