@@ -153,5 +153,29 @@ extension WebKitTests {
                 if case let .navigation(url, _, .allow, _, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme) }; return false
             })
         }
+
+        /// Only a good load is kept: a page its server answers 404 for is shown (it loaded)
+        /// but never becomes a snapshot, so a later failure shows no error page as content.
+        @Test func aPageAnsweredWithAnErrorIsNotKept() async throws {
+            let appID = Self.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let server = try LoopbackHTTPServer(pages: ["good.html": Self.page("good")])
+            defer { server.stop() }
+            let missing = server.url("missing.html"), good = server.url("good.html")
+            let fixture = try kiosk([PlaylistEntry(url: missing, duration: .milliseconds(800)),
+                                     PlaylistEntry(url: good, duration: .seconds(60))], appID: appID)
+            defer { fixture.close() }
+            fixture.container.start()
+            try await fixture.next(where: native(.schedulePageShown, "0 \(missing.absoluteString)"))
+            // Saves run in order in the web process: once the good page's is done, a save
+            // of the 404 page would have been too.
+            try await fixture.next(where: native(.snapshotSaved, "\(good.absoluteString) ", prefix: true))
+            #expect(!fixture.log.events.contains {
+                if case let .native(.snapshotSaved, detail) = $0 { return detail.hasPrefix(missing.absoluteString) }; return false
+            })
+            let folder = Self.snapshotFolder(appID)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                == [PageSnapshotKeeper.sha256(good.absoluteString) + ".mhtml"])
+        }
     }
 }
