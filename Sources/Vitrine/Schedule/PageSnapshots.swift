@@ -117,19 +117,18 @@ public struct PageSnapshots: Sendable {
     /// `url`'s snapshot, or nil when there is none (or it is not a regular file, or too big).
     public func load(for url: URL) -> Data? { load(named: name(for: url)) }
 
-    /// Whether `url` has a snapshot to show.
-    public func hasSnapshot(for url: URL) -> Bool { load(for: url) != nil }
+    /// Whether `url` has a snapshot to show (a regular file, not empty, within the cap).
+    public func hasSnapshot(for url: URL) -> Bool {
+        guard let (fd, size) = openSnapshot(named: name(for: url)) else { return false }
+        close(fd)
+        return size > 0
+    }
 
     /// The snapshot file `name` (as `name(ofSnapshotURL:)` gives), read without following links.
     public func load(named name: String) -> Data? {
-        guard !name.contains("/"), let directory = try? openFolder() else { return nil }
-        defer { close(directory) }
-        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard let (fd, size) = openSnapshot(named: name) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maximumBytes else { return nil }
-        var data = Data(count: Int(info.st_size))
+        var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -141,6 +140,21 @@ public struct PageSnapshots: Sendable {
             return true
         }
         return complete && !data.isEmpty ? data : nil
+    }
+
+    /// The snapshot file `name` opened for reading, and its size: only a regular file
+    /// within the cap, never through a symlink (the folder's or the file's).
+    private func openSnapshot(named name: String) -> (Int32, Int)? {
+        guard !name.contains("/"), let directory = try? openFolder() else { return nil }
+        defer { close(directory) }
+        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maximumBytes else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(info.st_size))
     }
 
     /// The folder, opened as a directory that is not a symlink.

@@ -90,8 +90,9 @@ final class PageSnapshotKeeper {
         })
     }
 
+    /// A failed save is not tried again before the interval either (a page too large
+    /// would otherwise be serialized at every turn).
     private func failed(_ url: URL, _ reason: String) {
-        lastSaved[url] = nil
         container?.record(.native(action: .snapshotFailed, detail: "\(url.absoluteString) \(reason)"))
     }
 

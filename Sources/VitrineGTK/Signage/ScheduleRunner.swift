@@ -21,8 +21,12 @@ import Vitrine
 /// command is answered from its navigation decision, and a refused alert ends at once.
 ///
 /// Proof of play: every item's turn ends in one `proof-of-play` line (`PlayRecord`): shown
-/// (from its load's end to the next item's, an alert's or the runner's stop), failed, or
-/// skipped (out of its window).
+/// (from its load's end to the next item's, an alert's or the runner's stop), failed,
+/// skipped (out of its window), or stale.
+///
+/// Offline (`PageSnapshotKeeper`): a page shown live is kept; when its load later fails,
+/// its kept copy is shown in the slot's view instead (after the failed load's error page
+/// ended: WebKit drops a load made before), as `stale`; its next turn tries it live again.
 ///
 /// Ownership: owned by its container; holds the one timer (a task, cancelled on every
 /// re-arm, on `stop()` and in `deinit`) and the cover. Every callback checks the weak
