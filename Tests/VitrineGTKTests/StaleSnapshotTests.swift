@@ -21,6 +21,8 @@ extension WebKitTests {
         }
 
         /// The `storage` capability, from the page on screen.
+        static let picture = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>"#
+
         static let storageProbe = """
             if (!window.vitrine) return "no bridge";
             try { await vitrine.storage.set("probe", 1); return "stored"; } catch (e) { return "refused: " + e.message; }
@@ -176,6 +178,38 @@ extension WebKitTests {
             let folder = Self.snapshotFolder(appID)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 == [PageSnapshotKeeper.sha256(good.absoluteString) + ".mhtml"])
+        }
+
+        /// Abuse: the live page puts a local file in its document before it is kept. The
+        /// snapshot is a local document (WebKit loads archives only from local schemes), so
+        /// its policy refuses anything but the archive's http(s) parts: the file stays off
+        /// screen, and the snapshot still loads.
+        @Test func aSnapshotShowsNoLocalFileThePagePutInIt() async throws {
+            let appID = Self.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let localImage = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-local-\(UUID().uuidString).svg")
+            try Self.picture.write(to: localImage, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: localImage) }
+            let page = Self.page("planted") + "<img id=\"picture\" src=\"\(localImage.absoluteString)\">"
+            let server = try LoopbackHTTPServer(pages: ["live.html": page])
+            defer { server.stop() }
+            let item = server.url("live.html")
+            let playlist = [PlaylistEntry(url: item, duration: .seconds(60))]
+            do {
+                let first = try kiosk(playlist, appID: appID)
+                first.container.start()
+                try await first.next(where: native(.snapshotSaved, "\(item.absoluteString) ", prefix: true))
+                first.close()
+            }
+            server.stop(removingFiles: false)
+            let fixture = try kiosk(playlist, appID: appID)
+            defer { fixture.close() }
+            fixture.container.start()
+            try await fixture.next(where: {
+                if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
+            })
+            #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "planted content")
+            #expect(try await fixture.container.evaluate("String(document.getElementById('picture').naturalWidth)") == "0")
         }
     }
 }

@@ -41,6 +41,11 @@ public struct PageSnapshots: Sendable {
     public static let scheme = "vitrine-snapshot"
     public static let fileExtension = "mhtml"
 
+    /// The policy a snapshot is shown under: its parts by their http(s) addresses (they
+    /// come from the archive), no script, nothing local.
+    public static let contentSecurityPolicy = "default-src 'none'; img-src http: https: data:; style-src http: https: 'unsafe-inline'; "
+        + "font-src http: https: data:; media-src http: https:; frame-src http: https:"
+
     public let folder: URL
     public let maximumBytes: Int
     /// SHA-256 of a string, in lowercase hex (the adapter's GLib computes it).

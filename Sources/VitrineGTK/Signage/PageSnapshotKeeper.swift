@@ -154,7 +154,16 @@ final class PageSnapshotScheme {
         waiting[key] = nil
         let bytes = entry.data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let stream = g_memory_input_stream_new_from_bytes(bytes)
-        webkit_uri_scheme_request_finish(request, stream, gint64(entry.data.count), "multipart/related")
+        let response = webkit_uri_scheme_response_new(stream, gint64(entry.data.count))
+        webkit_uri_scheme_response_set_content_type(response, "multipart/related")
+        // A local document may show file:// URLs: the archive's own parts come by their
+        // http(s) addresses, anything else (a file:// image the live page had in its DOM)
+        // is refused. Without it WebKit also never finishes such a load.
+        let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)
+        soup_message_headers_append(headers, "Content-Security-Policy", PageSnapshots.contentSecurityPolicy)
+        webkit_uri_scheme_response_set_http_headers(response, headers)
+        webkit_uri_scheme_request_finish_with_response(request, response)
+        g_object_unref(gptr(response!))
         g_object_unref(gptr(stream!))
         g_bytes_unref(bytes)
     }
