@@ -34,8 +34,24 @@ final class NavigationAdapter: PaneCollaborator {
             return
         }
         action.parentOrigin = pane.currentURL.flatMap(Origin.init)
+        if action.url.scheme?.lowercased() == PageSnapshots.scheme {
+            return decideSnapshot(action, decision, in: pane, container)
+        }
         let pending = PendingPolicyDecision(decision)
         decide(action, in: container) { [weak self] verdict in self?.carryOut(verdict, of: action, pending: pending) }
+    }
+
+    /// A snapshot address is no page's to open: only the one Vitrine itself loads in this
+    /// pane (`PageSnapshotKeeper.show`) goes through, request and response; the chain,
+    /// whose rules are about live sites, never sees it.
+    private func decideSnapshot(_ action: NavigationAction, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>,
+                                in pane: WebPane, _ container: WebContainer) {
+        let allowed = PageSnapshots.admits(action, expected: pane.expectedSnapshot)
+        if action.response != nil { pane.expectedSnapshot = nil }
+        container.record(.navigation(url: action.url.absoluteString, handler: "page-snapshot", policy: allowed ? .allow : .cancel,
+                                     navigationType: action.navigationType, target: action.target,
+                                     phase: action.response == nil ? .request : .response))
+        allowed ? webkit_policy_decision_use(decision) : webkit_policy_decision_ignore(decision)
     }
 
     /// `window.open`: WebKit asks for a new view without a policy decision. Vitrine opens

@@ -52,6 +52,9 @@ final class WebPane {
     /// The container's `app://` files, routed to this view until tear-down.
     private var appScheme: AppSchemeRoute?
     private(set) var isTornDown = false
+    /// The snapshot address Vitrine is loading in this pane (`PageSnapshotKeeper`): the
+    /// only one the navigation adapter lets through.
+    var expectedSnapshot: URL?
 
     init(container: WebContainer) {
         self.container = container

@@ -31,6 +31,7 @@ enum ProcessWebContext {
         // needs none either. Nothing is added with webkit_web_context_add_path_to_sandbox.
         webkit_web_context_set_sandbox_enabled(made, configuration.sandboxesWebProcesses ? 1 : 0)
         if automation { webkit_web_context_set_automation_allowed(made, 1) }
+        PageSnapshotScheme.register(in: made)
         context = made
         return made
     }

@@ -21,8 +21,12 @@ import Vitrine
 /// command is answered from its navigation decision, and a refused alert ends at once.
 ///
 /// Proof of play: every item's turn ends in one `proof-of-play` line (`PlayRecord`): shown
-/// (from its load's end to the next item's, an alert's or the runner's stop), failed, or
-/// skipped (out of its window).
+/// (from its load's end to the next item's, an alert's or the runner's stop), failed,
+/// skipped (out of its window), or stale.
+///
+/// Offline (`PageSnapshotKeeper`): a page shown live is kept; when its load later fails,
+/// its kept copy is shown in the slot's view instead (after the failed load's error page
+/// ended: WebKit drops a load made before), as `stale`; its next turn tries it live again.
 ///
 /// Ownership: owned by its container; holds the one timer (a task, cancelled on every
 /// re-arm, on `stop()` and in `deinit`) and the cover. Every callback checks the weak
@@ -43,8 +47,11 @@ final class ScheduleRunner {
     }
     /// The playlist page being loaded, once its load has started.
     private var loading: (index: Int, url: URL, started: Bool)?
-    /// The playlist item on screen, since when (its proof-of-play record is still open).
-    private var onScreen: (index: Int, url: URL, since: Date)?
+    /// The playlist item on screen, since when and how: live (`shown`) or its snapshot
+    /// (`stale`); its proof-of-play record is still open.
+    private var onScreen: (index: Int, url: URL, since: Date, outcome: PlayRecord.Outcome)?
+    /// The failed item whose snapshot waits for the failed load's error page to end.
+    private var staleWaiting: (index: Int, url: URL)?
     /// The alert command waiting for its navigation decision.
     private var alertReply: (@MainActor (RemoteReply) -> Void)?
     /// The playlist's bundles, each synced into the app's data folder (one per archive URL).
@@ -78,6 +85,7 @@ final class ScheduleRunner {
 
     func stop() {
         for syncer in bundleSyncers { syncer.stop() }
+        staleWaiting = nil
         timer?.cancel()
         timer = nil
         container?.cancelPreload(inSlot: slot)
@@ -149,6 +157,11 @@ final class ScheduleRunner {
 
     /// A load event of the container (`started`, `finished`, `failed`).
     func loadChanged(_ event: ContainerEvent.LoadEvent, _ url: URL?) {
+        if let waiting = staleWaiting, event == .finished || event == .failed {
+            staleWaiting = nil
+            if !showStale(waiting.index, waiting.url) { skip(failed: waiting.index, waiting.url) }
+            return
+        }
         guard let page = loading else { return }
         switch event {
         case .started where !page.started && url?.isSamePage(as: page.url) == true:
@@ -185,24 +198,50 @@ final class ScheduleRunner {
     private func shown(_ index: Int, _ url: URL) {
         closeRecord(at: now())
         container?.record(.native(action: .schedulePageShown, detail: "\(index) \(url.absoluteString)"))
-        onScreen = (index, url, now())
+        onScreen = (index, url, now(), .shown)
         scheduler.pageShown(index, at: now())
         arm()
+        if let container, container.panes.indices.contains(slot) {
+            let isMedia = scheduler.schedule.playlist.indices.contains(index) && scheduler.schedule.playlist[index].media != nil
+            container.snapshots.pageShown(url, in: container.panes[slot], isMedia: isMedia)
+        }
+    }
+
+    /// The live page failed but its last good load is kept: shown instead, as `stale`
+    /// (its next turn tries the live page again). False when there is none.
+    private func showStale(_ index: Int, _ url: URL) -> Bool {
+        guard let container, !container.isTornDown, container.panes.indices.contains(slot),
+              container.snapshots.show(url, in: container.panes[slot]) else { return false }
+        closeRecord(at: now())
+        container.record(.native(action: .schedulePageStale, detail: "\(index) \(url.absoluteString)"))
+        onScreen = (index, url, now(), .stale)
+        scheduler.pageShown(index, at: now())
+        arm()
+        return true
     }
 
     private func failed(_ page: (index: Int, url: URL, started: Bool)) {
         loading = nil
         container?.record(.native(action: .schedulePageFailed, detail: "\(page.index) \(page.url.absoluteString)"))
-        let at = now()
-        container?.record(.proofOfPlay(PlayRecord(item: page.index, url: page.url.absoluteString, start: at, end: at, outcome: .failed)))
-        let next = scheduler.pageFailed(page.index, at: now())
-        // The next page after this turn of the main loop: the failed load's own handling
-        // (its error page) goes first, and is then replaced.
+        // After this turn of the main loop: the failed load's own handling (its error
+        // page) goes first, and is then replaced by the snapshot or the next page.
         Task { @MainActor [weak self] in
-            guard let self else { return }
-            if let next { self.perform(next) }
-            self.arm()
+            guard let self, let container = self.container, !container.isTornDown else { return }
+            if container.snapshots.hasSnapshot(for: page.url), container.panes.indices.contains(self.slot),
+               container.snapshots.isLoading(container.panes[self.slot]) {
+                self.staleWaiting = (page.index, page.url)
+                return
+            }
+            if !self.showStale(page.index, page.url) { self.skip(failed: page.index, page.url) }
         }
+    }
+
+    /// The failed item's turn ends (proof of play `failed`); the next one's begins.
+    private func skip(failed index: Int, _ url: URL) {
+        let at = now()
+        container?.record(.proofOfPlay(PlayRecord(item: index, url: url.absoluteString, start: at, end: at, outcome: .failed)))
+        if let next = scheduler.pageFailed(index, at: at) { perform(next) }
+        arm()
     }
 
     private func input() {
@@ -221,11 +260,12 @@ final class ScheduleRunner {
         guard let shown = onScreen else { return }
         onScreen = nil
         container?.record(.proofOfPlay(PlayRecord(item: shown.index, url: shown.url.absoluteString, start: shown.since, end: end,
-                                                  outcome: .shown)))
+                                                  outcome: shown.outcome)))
     }
 
     private func perform(_ action: ScheduledAction) {
         guard let container, !container.isTornDown else { return }
+        staleWaiting = nil
         if let event = action.event { container.record(event) }
         switch action {
         case .skip(let index, let url):

@@ -59,6 +59,8 @@ public final class WebContainer: ContainerHost {
     private(set) var stage: UnsafeMutablePointer<GtkWidget>?
     /// The playlist pages loading out of sight, by slot (the pane they will replace).
     var preloaders: [Int: PagePreloader] = [:]
+    /// Playlist pages' last good loads, shown when the live page fails.
+    private(set) lazy var snapshots = PageSnapshotKeeper(container: self)
     /// With `[[zones]]`, the runners of the zones' own playlists, by slot.
     var zoneRunners: [Int: ScheduleRunner] = [:]
     var panes: [WebPane] = []
