@@ -7,7 +7,9 @@ extension WebKitTests {
     /// session's StatusNotifierWatcher and a host, on a private bus, drawing in a bar on a
     /// headless sway. The program's icon registers with it, waybar draws it, a click of the
     /// seat's pointer on it reaches the page as `tray:click`, and its menu's items, chosen as
-    /// a host does (dbusmenu `Event`), reach the page as `tray:activated`.
+    /// a host does (dbusmenu `Event`), reach the page as `tray:activated`; a check item flips.
+    /// Events no user could make (unknown ids, separators, submenus, disabled items, floods)
+    /// reach nobody.
     @Suite
     struct TrayHostTests {
         /// The menu's dbusmenu ids, depth first: open 1, separator 2, mute 3, off 4, More 5, quit 6.
@@ -94,6 +96,79 @@ extension WebKitTests {
             #expect(try run.menu("Event", ["1", "clicked", "<''>", "0"]).status == 0)
             #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?open") }, "\(run.server.requestedPaths)")
             #expect(run.choices == ["/click", "/activated?open"])
+            #expect(run.app.end())
+        }
+
+        /// A host's click on a check item flips it: the page hears the new state, the hosts
+        /// hear ItemsPropertiesUpdated and read the new toggle-state; the page sets it back.
+        @Test func aCheckItemFlipsWhenAHostClicksIt() throws {
+            let run = try Fixture()
+            defer { run.stop() }
+            let mute = ["[3]", "['toggle-state']"]
+            #expect(try run.menu("GetGroupProperties", mute).out.contains("'toggle-state': <0>"))
+
+            #expect(try run.menu("Event", ["3", "clicked", "<''>", "0"]).status == 0)
+            #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?mute&checked=true") }, "\(run.server.requestedPaths)")
+            #expect(run.tray.waitForSignal("member=ItemsPropertiesUpdated"), "no ItemsPropertiesUpdated for the hosts")
+            #expect(try run.menu("GetGroupProperties", mute).out.contains("'toggle-state': <1>"))
+            #expect(try run.menu("GetLayout", ["0", "int32 -1", "[]"]).out.contains("'toggle-state': <1>"))
+
+            #expect(try run.menu("Event", ["3", "clicked", "<''>", "0"]).status == 0)
+            #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?mute&checked=false") }, "\(run.server.requestedPaths)")
+            #expect(try run.menu("GetGroupProperties", mute).out.contains("'toggle-state': <0>"))
+
+            // Flipped on by the host, then set off by the page (on Quit): the hosts hear the new layout.
+            #expect(try run.menu("Event", ["3", "clicked", "<''>", "0"]).status == 0)
+            #expect(try run.menu("Event", ["6", "clicked", "<''>", "0"]).status == 0)
+            #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/reset") }, "\(run.server.requestedPaths)")
+            #expect(run.tray.waitForSignal("member=LayoutUpdated"), "no LayoutUpdated for the hosts")
+            #expect(try run.menu("GetGroupProperties", mute).out.contains("'toggle-state': <0>"))
+            #expect(run.choices == ["/activated?mute&checked=true", "/activated?mute&checked=false",
+                                    "/activated?mute&checked=true", "/activated?quit"])
+        }
+
+        /// Any peer of the bus may call the menu: events for ids that are no command (unknown,
+        /// the separator, the submenu), for the disabled item, of kinds other than a click,
+        /// and a flood of them, change nothing and reach nobody; the program stays up and the
+        /// next real click still works.
+        @Test func eventsNoUserCouldMakeReachNobody() throws {
+            let run = try Fixture()
+            defer { run.stop() }
+            let before = try run.menu("GetLayout", ["0", "int32 -1", "[]"]).out
+            #expect(try run.menu("Event", ["999", "clicked", "<''>", "0"]).status != 0, "an unknown id is an error")
+            #expect(try run.menu("Event", ["-1", "clicked", "<''>", "0"]).status != 0)
+            for id in ["2", "4", "5"] { // the separator, the disabled item, the submenu
+                #expect(try run.menu("Event", [id, "clicked", "<''>", "0"]).status == 0)
+            }
+            #expect(try run.menu("Event", ["3", "hovered", "<''>", "0"]).status == 0)
+            #expect(try run.menu("EventGroup", ["[(3, 'clicked', <''>, 0), (1, 'clicked', <''>, 0)]"]).status == 0)
+
+            // A flood: 2000 such events from one peer, all sent before any reply is awaited.
+            let flood = try runProcess("/usr/bin/python3", ["-c", """
+                import sys
+                from gi.repository import Gio, GLib
+                bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+                loop, pending = GLib.MainLoop(), [2000]
+                def done(connection, result):
+                    try: connection.call_finish(result)
+                    except GLib.Error: pass
+                    pending[0] -= 1
+                    if pending[0] == 0: loop.quit()
+                for index in range(2000):
+                    item, kind = [(999, 'clicked'), (2, 'clicked'), (4, 'clicked'), (5, 'clicked'), (3, 'opened'), (-7, 'clicked')][index % 6]
+                    bus.call(sys.argv[1], '/MenuBar', 'com.canonical.dbusmenu', 'Event', GLib.Variant('(isvu)', (item, kind, GLib.Variant('s', ''), 0)),
+                             None, Gio.DBusCallFlags.NONE, -1, None, done)
+                loop.run()
+                print('SENT')
+                """, run.name], timeout: 120, environment: run.bus.environment)
+            #expect(flood.stdout.contains("SENT"), "\(flood)")
+            #expect(run.app.isRunning, "\(run.app.standardError)")
+            #expect(try run.menu("GetLayout", ["0", "int32 -1", "[]"]).out == before, "the menu changed")
+
+            // A real choice after all of them: the only one the page hears.
+            #expect(try run.menu("Event", ["1", "clicked", "<''>", "0"]).status == 0)
+            #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?open") }, "\(run.server.requestedPaths)")
+            #expect(run.choices == ["/activated?open"])
             #expect(run.app.end())
         }
     }

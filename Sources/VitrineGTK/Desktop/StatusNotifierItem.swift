@@ -30,8 +30,10 @@ final class StatusNotifierItem {
     private var watchID: guint = 0
     private var shown: Shown
     private var revision: UInt32 = 1
-    /// Tells the owner what the user did.
-    var onEvent: ((TrayEvent) -> Void)?
+    /// Tells the owner the user clicked the icon.
+    var onClick: (() -> Void)?
+    /// Tells the owner the user chose a command of the menu (its id).
+    var onChoose: ((String) -> Void)?
 
     init(_ shown: Shown) throws(ScriptMessageError) {
         var error: UnsafeMutablePointer<GError>?
@@ -75,6 +77,17 @@ final class StatusNotifierItem {
         revision += 1
         for name in ["NewIcon", "NewToolTip", "NewTitle"] { emit(Self.itemPath, "org.kde.StatusNotifierItem", name, nil) }
         emit(Self.menuPath, "com.canonical.dbusmenu", "LayoutUpdated", DBusMenuLayout.tuple([g_variant_new_uint32(revision), g_variant_new_int32(0)]))
+    }
+
+    /// Shows `menu`, the same menu with items toggled: the hosts hear the items that changed
+    /// (ItemsPropertiesUpdated) and redraw them.
+    func updateMenu(_ menu: DBusMenuLayout) {
+        let changed = shown.menu.changedNodes(in: menu)
+        shown.menu = menu
+        guard !changed.isEmpty else { return }
+        let updated = changed.map { DBusMenuLayout.tuple([g_variant_new_int32($0.id), DBusMenuLayout.properties($0)]) }
+        emit(Self.menuPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated",
+             DBusMenuLayout.tuple([DBusMenuLayout.array(of: "(ia{sv})", updated), DBusMenuLayout.array(of: "(ias)", [])]))
     }
 
     private func emit(_ path: String, _ interface: String, _ name: String, _ parameters: OpaquePointer?) {
@@ -142,7 +155,7 @@ final class StatusNotifierItem {
         }
         switch (interface, method) {
         case ("org.kde.StatusNotifierItem", "Activate"), ("org.kde.StatusNotifierItem", "SecondaryActivate"):
-            onEvent?(.click)
+            onClick?()
             return .success(nil)
         case ("org.kde.StatusNotifierItem", _):
             return .success(nil)
@@ -174,7 +187,8 @@ final class StatusNotifierItem {
         case (_, "Event"):
             let (id, event) = (int(0), string(1))
             guard shown.menu.node(id) != nil else { return .failure(ScriptMessageError("no such menu item")) }
-            if event == "clicked", let command = shown.menu.commands[id] { onEvent?(.activated(id: command)) }
+            // Whether the command may be chosen (enabled) and what it does (a check flips) is the owner's to decide.
+            if event == "clicked", let command = shown.menu.commands[id] { onChoose?(command) }
             return .success(nil)
         case (_, "EventGroup"):
             return .success(DBusMenuLayout.tuple([DBusMenuLayout.array(of: "i", [])]))
