@@ -185,13 +185,24 @@ final class StatusNotifierItem {
             }
             return .success(DBusMenuLayout.tuple([g_variant_new_variant(value)]))
         case (_, "Event"):
-            let (id, event) = (int(0), string(1))
-            guard shown.menu.node(id) != nil else { return .failure(ScriptMessageError("no such menu item")) }
-            // Whether the command may be chosen (enabled) and what it does (a check flips) is the owner's to decide.
-            if event == "clicked", let command = shown.menu.commands[id] { onChoose?(command) }
+            guard menuEvent(int(0), string(1)) else { return .failure(ScriptMessageError("no such menu item")) }
             return .success(nil)
         case (_, "EventGroup"):
-            return .success(DBusMenuLayout.tuple([DBusMenuLayout.array(of: "i", [])]))
+            // libdbusmenu's hosts (waybar, Xfce, …) send their clicks this way: `a(isvu)`, the ids not found back.
+            var missing: [Int32] = [], count = 0
+            if let group = argument(0) {
+                count = Int(min(g_variant_n_children(group), 1000)) // a bound: the menu has at most 200 items
+                for index in 0..<count {
+                    let event = g_variant_get_child_value(group, gsize(index))!
+                    let id = g_variant_get_child_value(event, 0)!, name = g_variant_get_child_value(event, 1)!
+                    let number = g_variant_get_int32(id)
+                    if !menuEvent(number, String(cString: g_variant_get_string(name, nil))) { missing.append(number) }
+                    g_variant_unref(name); g_variant_unref(id); g_variant_unref(event)
+                }
+                g_variant_unref(group)
+            }
+            guard count == 0 || missing.count < count else { return .failure(ScriptMessageError("no such menu item")) }
+            return .success(DBusMenuLayout.tuple([DBusMenuLayout.array(of: "i", missing.map { g_variant_new_int32($0) })]))
         case (_, "AboutToShow"):
             return .success(DBusMenuLayout.tuple([g_variant_new_boolean(0)]))
         case (_, "AboutToShowGroup"):
@@ -199,6 +210,14 @@ final class StatusNotifierItem {
         default:
             return .failure(ScriptMessageError("unknown method \(method)"))
         }
+    }
+
+    /// A host's event `name` on the menu item `id`; whether the item exists. Whether a clicked
+    /// command may be chosen (enabled) and what it does (a check flips) is the owner's to decide.
+    private func menuEvent(_ id: Int32, _ name: String) -> Bool {
+        guard shown.menu.node(id) != nil else { return false }
+        if name == "clicked", let command = shown.menu.commands[id] { onChoose?(command) }
+        return true
     }
 
     static let introspection = """

@@ -97,25 +97,34 @@ final class WaybarTray {
         facts.wait(timeout: timeout) { ((try? String(contentsOfFile: signals, encoding: .utf8)) ?? "").contains(text) }
     }
 
-    /// The box of the bar's non-black pixels (the icons waybar drew), read from a `grim`
-    /// capture of the bar; nil while it is all background.
-    func iconBox() -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-        guard let run = try? runProcess(Self.grim, ["-t", "ppm", "-g", "0,0 1280x\(Self.barHeight)", capture], timeout: 20, environment: environment),
-              run.status == 0, let data = FileManager.default.contents(atPath: capture), let image = PortablePixmap(data) else { return nil }
-        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixel(x, y) != (0, 0, 0) {
-                box = box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) } ?? (x, y, x, y)
-            }
-        }
-        return box
+    typealias Box = (minX: Int, minY: Int, maxX: Int, maxY: Int)
+
+    /// The top `height` rows of the output, as `grim` captures them (the pointer's arrow included).
+    func capture(height: Int) -> PortablePixmap? {
+        guard let run = try? runProcess(Self.grim, ["-t", "ppm", "-g", "0,0 1280x\(height)", capture], timeout: 20, environment: environment),
+              run.status == 0, let data = FileManager.default.contents(atPath: capture) else { return nil }
+        return PortablePixmap(data)
     }
 
-    /// Waits for waybar to draw an icon in the bar (`grim` captures: no change to be woken by); its box.
-    func waitForIcon(timeout: TimeInterval = 30) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    /// The box of the bar's non-black pixels (the icons waybar drew); nil while it is all background.
+    func iconBox() -> Box? {
+        guard let image = capture(height: Self.barHeight) else { return nil }
+        return image.box { image.pixel($0, $1) != (0, 0, 0) }
+    }
+
+    /// The box of the menu waybar popped up under the bar: the rows with a run of white at
+    /// least 40 pixels long (a GTK menu's background; the pointer's arrow is narrower).
+    func menuBox() -> Box? {
+        guard let image = capture(height: 200) else { return nil }
+        let rows = Set((0..<image.height).filter { y in (0..<image.width).filter { image.pixel($0, y) == (255, 255, 255) }.count >= 40 })
+        return image.box { x, y in rows.contains(y) && image.pixel(x, y) == (255, 255, 255) }
+    }
+
+    /// Waits for `box` to find something (`grim` captures: no change to be woken by); what it found.
+    func waitFor(_ box: () -> Box?, timeout: TimeInterval = 30) -> Box? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let box = iconBox() { return box }
+            if let found = box() { return found }
             usleep(100_000)
         }
         return nil
@@ -158,6 +167,17 @@ struct PortablePixmap {
         self.width = width
         self.height = height
         pixels = Array(bytes[(index + 1)...])
+    }
+
+    /// The box of the pixels where `matches` holds; nil if none does.
+    func box(where matches: (Int, Int) -> Bool) -> WaybarTray.Box? {
+        var box: WaybarTray.Box?
+        for y in 0..<height {
+            for x in 0..<width where matches(x, y) {
+                box = box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) } ?? (x, y, x, y)
+            }
+        }
+        return box
     }
 
     func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
