@@ -104,15 +104,20 @@ extension WebKitTests {
             #expect(run.app.end())
         }
 
-        /// A host's click on a check item flips it: the page hears the new state, the hosts
-        /// hear ItemsPropertiesUpdated and read the new toggle-state; the page sets it back.
+        /// A click on a check item in waybar's menu, then others as any host sends them, flip
+        /// it: the page hears the new state, the hosts hear ItemsPropertiesUpdated and read the
+        /// new toggle-state; the page sets it back.
         @Test func aCheckItemFlipsWhenAHostClicksIt() throws {
             let run = try Fixture()
             defer { run.stop() }
             let mute = ["[3]", "['toggle-state']"]
             #expect(try run.menu("GetGroupProperties", mute).out.contains("'toggle-state': <0>"))
 
-            #expect(try run.menu("Event", ["3", "clicked", "<''>", "0"]).status == 0)
+            // In waybar's menu, Mute is the second row, after the separator.
+            let icon = try #require(run.tray.waitFor(run.tray.iconBox), "waybar drew no icon in its bar")
+            try run.tray.click(x: (icon.minX + icon.maxX) / 2, y: (icon.minY + icon.maxY) / 2, button: "button3")
+            let menu = try #require(run.tray.waitFor(run.tray.menuBox), "waybar showed no menu")
+            try run.tray.click(x: menu.minX + 20, y: menu.minY + 29)
             #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?mute&checked=true") }, "\(run.server.requestedPaths)")
             #expect(run.tray.waitForSignal("member=ItemsPropertiesUpdated"), "no ItemsPropertiesUpdated for the hosts")
             #expect(try run.menu("GetGroupProperties", mute).out.contains("'toggle-state': <1>"))
