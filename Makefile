@@ -41,6 +41,9 @@ APT_PACKAGES += xdg-utils desktop-file-utils xdotool
 # gdbus (libglib2.0-bin): the tray tests read the StatusNotifierItem as a tray host would;
 # librsvg2-common: GdkPixbuf's SVG loader, for SVG tray icons.
 APT_PACKAGES += libglib2.0-bin librsvg2-common
+# waybar and grim: the tray host test shows the icon in a real tray (waybar's, which is the
+# session's StatusNotifierWatcher) on headless sway, reads the bar back with grim and clicks it.
+APT_PACKAGES += waybar grim
 # CUPS with a cups-pdf queue and poppler's pdftotext: the silent-printing test prints a
 # page through a real scheduler (its own cupsd on a loopback port) and reads the PDF's text.
 APT_PACKAGES += cups cups-bsd cups-client printer-driver-cups-pdf poppler-utils

@@ -143,7 +143,8 @@ let package = Package(
             // The loopback servers the tests start (Python), not sources.
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",
-                      "Support/rfb_pixel.py", "Support/menu_atspi.py", "Support/fake_sni_watcher.py"]
+                      "Support/rfb_pixel.py", "Support/menu_atspi.py",
+                      "Support/virtual_pointer.py"]
         ),
     ]
 )

@@ -175,7 +175,7 @@
         return call('tray', 'set', { icon: options.icon, tooltip: options.tooltip, items: options.items });
       },
       clear: function () { return call('tray', 'clear'); },
-      // 'activated' ({id}): the user chose an item of the tray's menu; 'click' ({}): the user clicked the icon.
+      // 'activated' ({id, checked?}): the user chose an item of the tray's menu (a check item flipped: its new state); 'click' ({}): the user clicked the icon.
       on: function (event, listener) { return on('tray:' + event, listener); }
     };
 

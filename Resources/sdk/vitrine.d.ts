@@ -159,8 +159,8 @@ interface VitrineTray {
   set(tray: { icon: string; tooltip?: string; items?: VitrineMenuItem[] }): Promise<true>;
   /** Removes the icon this document set. */
   clear(): Promise<true>;
-  /** The user chose a command of the tray's menu. */
-  on(event: "activated", listener: (payload: { id: string }) => void): () => void;
+  /** The user chose a command of the tray's menu; a check item flipped, and `checked` is its new state. */
+  on(event: "activated", listener: (payload: { id: string; checked?: boolean }) => void): () => void;
   /** The user clicked the icon (it also brings back a window `[window] close-to-tray` hid). */
   on(event: "click", listener: (payload: {}) => void): () => void;
 }

@@ -4,7 +4,7 @@ import VitrineTestSupport
 
 extension WebKitTests {
     /// The `tray` capability on a real (private) session bus: the program's
-    /// StatusNotifierItem registers with a stand-in StatusNotifierWatcher; its properties and
+    /// StatusNotifierItem registers with waybar's StatusNotifierWatcher; its properties and
     /// its dbusmenu are read, and clicked, with `gdbus` as a tray host would; the choices reach
     /// the page that set the icon. Frames that may not set it (sandboxed, foreign, a
     /// same-origin frame), icons outside the app's folder, garbage and floods are refused;
@@ -61,7 +61,9 @@ extension WebKitTests {
         @Test func theTrayIsReadAndClickedOverTheBusAndGoesWithItsDocument() throws {
             let bus = try PrivateSessionBus()
             defer { bus.stop() }
-            let watcher = try StandInService("fake_sni_watcher.py", bus: bus)
+            let hostFolder = try ConfigFolder()
+            let host = try WaybarTray(in: hostFolder, bus: bus)
+            defer { host.stop() }
             let outside = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-tray-outside-\(UUID().uuidString).png")
             try Self.icon.write(to: outside)
             defer { try? FileManager.default.removeItem(at: outside) }
@@ -114,8 +116,10 @@ extension WebKitTests {
             #expect(refused("flood") == ["menu: at most 200 items"])
             #expect(refused("tooltip") == ["tray: a tooltip is at most 200 characters without control characters"])
 
-            // As a tray host reads it: the item's properties, then its menu.
+            // The item registered with the desktop's watcher (waybar's); read as a tray host reads
+            // it: its properties, then its menu.
             let name = "org.kde.StatusNotifierItem-\(app.process.processIdentifier)-1"
+            #expect(host.waitForRegistration(of: name), "the item never registered with the watcher")
             func call(_ path: String, _ method: String, _ arguments: [String]) throws -> (status: Int32, out: String) {
                 let run = try runProcess("/usr/bin/gdbus", ["call", "--session", "--dest", name, "--object-path", path, "--method", method] + arguments,
                                          timeout: 20, environment: bus.environment)
@@ -148,7 +152,6 @@ extension WebKitTests {
             _ = try call("/StatusNotifierItem", "org.kde.StatusNotifierItem.Activate", ["0", "0"])
             #expect(!server.requestedPaths.contains { $0.hasPrefix("/second-heard") }, "the next document heard the first one's tray")
             #expect(app.end())
-            #expect(watcher.stop().contains { $0.hasPrefix("REGISTERED \(name) ") }, "the item never registered with the watcher")
         }
 
         /// `[window] close-to-tray` under a real window manager (openbox): its close request hides

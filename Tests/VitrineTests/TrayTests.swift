@@ -25,6 +25,31 @@ struct TrayTests {
         #expect(TrayEvent.activated(id: "open").name == "tray:activated" && TrayEvent.click.name == "tray:click")
     }
 
+    /// A host's click on a check item flips it, in submenus too; unknown ids, submenus'
+    /// labels and disabled items choose nothing and change nothing.
+    @Test func aChoiceFlipsACheckItemAndNothingElse() throws {
+        var tray = try TrayIcon(json: try JSONValue(parsing: #"""
+            {"icon": "mail", "items": [{"id": "open", "label": "Open"}, "-", {"id": "mute", "label": "Mute", "checked": false},
+              {"id": "off", "label": "Off", "enabled": false, "checked": true},
+              {"label": "More", "items": [{"id": "wrap", "label": "Wrap", "checked": true}]}]}
+            """#))
+        let before = tray
+        for refused in ["nope", "off", "More", "-", ""] {
+            #expect(tray.choose(refused) == nil, "\(refused)")
+        }
+        #expect(tray == before)
+        #expect(tray.choose("open") == .activated(id: "open"))
+        #expect(tray == before, "a plain command changes nothing")
+        #expect(tray.choose("mute") == .activated(id: "mute", checked: true))
+        #expect(tray.choose("wrap") == .activated(id: "wrap", checked: false))
+        #expect(tray.menu.commands.compactMap { item -> String? in
+            guard case .command(let id, _, _, _, let checked?) = item else { return nil }
+            return "\(id)=\(checked)"
+        } == ["mute=true", "off=true", "wrap=false"])
+        #expect(tray.choose("mute") == .activated(id: "mute", checked: false))
+        #expect(TrayEvent.activated(id: "mute", checked: true).payload.jsonText == #"{"id":"mute","checked":true}"#)
+    }
+
     @Test(arguments: [
         ("{}", "tray: icon must be a string (a file of the app's folder or an icon-theme name)"),
         (#"{"icon": 5}"#, "tray: icon must be a string (a file of the app's folder or an icon-theme name)"),

@@ -82,13 +82,24 @@ final class AppTray {
             item.update(shown.item)
         } else {
             let item = try StatusNotifierItem(shown.item)
-            item.onEvent = { [weak self] event in self?.heard(event) }
+            item.onClick = { [weak self] in self?.heard(.click) }
+            item.onChoose = { [weak self] command in self?.chosen(command) }
             self.item = item
         }
     }
 
     /// The desktop's bus name of the icon, while one is shown (for tests and diagnostics).
     var busName: String? { item?.busName }
+
+    /// A host chose `command` of the menu: the core decides (a disabled or unknown command is
+    /// nothing; a check item flips, and the hosts redraw it), then the owner hears it.
+    private func chosen(_ command: String) {
+        guard var shown = page ?? embedder, let event = shown.icon.choose(command) else { return }
+        shown.item.menu = DBusMenuLayout(shown.icon.menu)
+        if page != nil { page = shown } else { embedder = shown }
+        item?.updateMenu(shown.item.menu)
+        heard(event)
+    }
 
     private func heard(_ event: TrayEvent) {
         if event == .click { showHiddenWindows() }
@@ -100,7 +111,7 @@ final class AppTray {
             // The document that set the icon, still shown in its view: else nobody hears it.
             guard let pane = weak.pane, let container = pane.container, !container.isTornDown,
                   pane.messages.frames.mainToken == token else { return }
-            if case .activated(let id) = event { container.record(.native(action: .trayActivated, detail: id)) }
+            if case .activated(let id, _) = event { container.record(.native(action: .trayActivated, detail: id)) }
             container.emit(to: pane, event.name, event.payload)
         }
     }

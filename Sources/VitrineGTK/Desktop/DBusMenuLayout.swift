@@ -10,7 +10,7 @@ struct DBusMenuLayout {
         let children: [Node]
     }
 
-    enum Property {
+    enum Property: Equatable {
         case string(String), bool(Bool), int(Int32)
     }
 
@@ -50,6 +50,22 @@ struct DBusMenuLayout {
             return nil
         }
         return find(root)
+    }
+
+    /// Every node, depth first.
+    var nodes: [Node] {
+        func all(_ node: Node) -> [Node] { [node] + node.children.flatMap(all) }
+        return all(root)
+    }
+
+    /// The nodes of `other`, by id, whose properties differ from this layout's (the same
+    /// menu with items toggled: hosts hear these in ItemsPropertiesUpdated).
+    func changedNodes(in other: DBusMenuLayout) -> [Node] {
+        let before = Dictionary(nodes.map { ($0.id, $0.properties) }, uniquingKeysWith: { first, _ in first })
+        return other.nodes.filter { node in
+            guard let old = before[node.id] else { return true }
+            return !old.elementsEqual(node.properties) { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
     }
 
     // MARK: GVariants (new floating references)

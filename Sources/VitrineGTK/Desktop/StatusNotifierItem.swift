@@ -30,8 +30,10 @@ final class StatusNotifierItem {
     private var watchID: guint = 0
     private var shown: Shown
     private var revision: UInt32 = 1
-    /// Tells the owner what the user did.
-    var onEvent: ((TrayEvent) -> Void)?
+    /// Tells the owner the user clicked the icon.
+    var onClick: (() -> Void)?
+    /// Tells the owner the user chose a command of the menu (its id).
+    var onChoose: ((String) -> Void)?
 
     init(_ shown: Shown) throws(ScriptMessageError) {
         var error: UnsafeMutablePointer<GError>?
@@ -75,6 +77,17 @@ final class StatusNotifierItem {
         revision += 1
         for name in ["NewIcon", "NewToolTip", "NewTitle"] { emit(Self.itemPath, "org.kde.StatusNotifierItem", name, nil) }
         emit(Self.menuPath, "com.canonical.dbusmenu", "LayoutUpdated", DBusMenuLayout.tuple([g_variant_new_uint32(revision), g_variant_new_int32(0)]))
+    }
+
+    /// Shows `menu`, the same menu with items toggled: the hosts hear the items that changed
+    /// (ItemsPropertiesUpdated) and redraw them.
+    func updateMenu(_ menu: DBusMenuLayout) {
+        let changed = shown.menu.changedNodes(in: menu)
+        shown.menu = menu
+        guard !changed.isEmpty else { return }
+        let updated = changed.map { DBusMenuLayout.tuple([g_variant_new_int32($0.id), DBusMenuLayout.properties($0)]) }
+        emit(Self.menuPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated",
+             DBusMenuLayout.tuple([DBusMenuLayout.array(of: "(ia{sv})", updated), DBusMenuLayout.array(of: "(ias)", [])]))
     }
 
     private func emit(_ path: String, _ interface: String, _ name: String, _ parameters: OpaquePointer?) {
@@ -142,7 +155,7 @@ final class StatusNotifierItem {
         }
         switch (interface, method) {
         case ("org.kde.StatusNotifierItem", "Activate"), ("org.kde.StatusNotifierItem", "SecondaryActivate"):
-            onEvent?(.click)
+            onClick?()
             return .success(nil)
         case ("org.kde.StatusNotifierItem", _):
             return .success(nil)
@@ -172,12 +185,24 @@ final class StatusNotifierItem {
             }
             return .success(DBusMenuLayout.tuple([g_variant_new_variant(value)]))
         case (_, "Event"):
-            let (id, event) = (int(0), string(1))
-            guard shown.menu.node(id) != nil else { return .failure(ScriptMessageError("no such menu item")) }
-            if event == "clicked", let command = shown.menu.commands[id] { onEvent?(.activated(id: command)) }
+            guard menuEvent(int(0), string(1)) else { return .failure(ScriptMessageError("no such menu item")) }
             return .success(nil)
         case (_, "EventGroup"):
-            return .success(DBusMenuLayout.tuple([DBusMenuLayout.array(of: "i", [])]))
+            // libdbusmenu's hosts (waybar, Xfce, …) send their clicks this way: `a(isvu)`, the ids not found back.
+            var missing: [Int32] = [], count = 0
+            if let group = argument(0) {
+                count = Int(min(g_variant_n_children(group), 1000)) // a bound: the menu has at most 200 items
+                for index in 0..<count {
+                    let event = g_variant_get_child_value(group, gsize(index))!
+                    let id = g_variant_get_child_value(event, 0)!, name = g_variant_get_child_value(event, 1)!
+                    let number = g_variant_get_int32(id)
+                    if !menuEvent(number, String(cString: g_variant_get_string(name, nil))) { missing.append(number) }
+                    g_variant_unref(name); g_variant_unref(id); g_variant_unref(event)
+                }
+                g_variant_unref(group)
+            }
+            guard count == 0 || missing.count < count else { return .failure(ScriptMessageError("no such menu item")) }
+            return .success(DBusMenuLayout.tuple([DBusMenuLayout.array(of: "i", missing.map { g_variant_new_int32($0) })]))
         case (_, "AboutToShow"):
             return .success(DBusMenuLayout.tuple([g_variant_new_boolean(0)]))
         case (_, "AboutToShowGroup"):
@@ -185,6 +210,14 @@ final class StatusNotifierItem {
         default:
             return .failure(ScriptMessageError("unknown method \(method)"))
         }
+    }
+
+    /// A host's event `name` on the menu item `id`; whether the item exists. Whether a clicked
+    /// command may be chosen (enabled) and what it does (a check flips) is the owner's to decide.
+    private func menuEvent(_ id: Int32, _ name: String) -> Bool {
+        guard shown.menu.node(id) != nil else { return false }
+        if name == "clicked", let command = shown.menu.commands[id] { onChoose?(command) }
+        return true
     }
 
     static let introspection = """

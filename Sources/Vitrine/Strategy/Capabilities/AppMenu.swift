@@ -53,6 +53,37 @@ public struct AppMenu: Sendable, Equatable {
         }
     }
 
+    /// The user chose the command `id` from outside the page (a tray host's menu): a check
+    /// item flips. Its new state (`checked`: nil for a plain command); nil, and nothing
+    /// changes, when no enabled command has that id.
+    public mutating func choose(_ id: String) -> Choice? {
+        Self.choose(id, in: &items)
+    }
+
+    /// A command chosen: a check item's new state, nil for a plain command.
+    public struct Choice: Sendable, Equatable {
+        public var checked: Bool?
+    }
+
+    private static func choose(_ id: String, in items: inout [Item]) -> Choice? {
+        for index in items.indices {
+            switch items[index] {
+            case .separator:
+                continue
+            case .submenu(let label, var children):
+                guard let choice = choose(id, in: &children) else { continue }
+                items[index] = .submenu(label: label, items: children)
+                return choice
+            case .command(let command, let label, let accelerator, let enabled, let checked):
+                guard command == id else { continue }
+                guard enabled else { return nil }
+                items[index] = .command(id: command, label: label, accelerator: accelerator, enabled: enabled, checked: checked.map { !$0 })
+                return Choice(checked: checked.map { !$0 })
+            }
+        }
+        return nil
+    }
+
     private static func items(_ entries: [JSONValue], depth: Int) throws(ScriptMessageError) -> [Item] {
         guard depth <= Limits.depth else { throw ScriptMessageError("menu: submenus nest at most \(Limits.depth) deep") }
         guard entries.count <= Limits.items else { throw ScriptMessageError("menu: at most \(Limits.items) items") }

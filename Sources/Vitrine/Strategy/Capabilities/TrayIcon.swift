@@ -61,6 +61,12 @@ public struct TrayIcon: Sendable, Equatable {
         try self.init(image: image, tooltip: tooltip.stringValue ?? "", menu: try AppMenu(json: items))
     }
 
+    /// The user chose the menu's command `id` (a tray host's click): a check item flips. The
+    /// page's event; nil, and nothing changes, for an id the menu has no enabled command of.
+    public mutating func choose(_ id: String) -> TrayEvent? {
+        menu.choose(id).map { .activated(id: id, checked: $0.checked) }
+    }
+
     /// Refuses absolute paths and `..`: the icon is named from inside the app's folder.
     private static func checkRelative(_ path: String) throws(ScriptMessageError) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -105,8 +111,8 @@ extension String {
 
 /// What the user did with the tray, as the page hears it.
 public enum TrayEvent: Sendable, Equatable {
-    /// Chose a command of the tray's menu.
-    case activated(id: String)
+    /// Chose a command of the tray's menu; a check item's new state.
+    case activated(id: String, checked: Bool? = nil)
     /// Clicked the icon itself.
     case click
 
@@ -120,7 +126,8 @@ public enum TrayEvent: Sendable, Equatable {
 
     public var payload: JSONValue {
         switch self {
-        case .activated(let id): ["id": .string(id)]
+        case .activated(let id, nil): ["id": .string(id)]
+        case .activated(let id, let checked?): ["id": .string(id), "checked": .bool(checked)]
         case .click: .object([:])
         }
     }
