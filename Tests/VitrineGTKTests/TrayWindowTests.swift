@@ -25,8 +25,9 @@ extension WebKitTests {
             const attempt = (name, tray) => vitrine.tray.set(tray).then(() => fetch('/refused-' + name + '?set'),
               (e) => fetch('/refused-' + name + '?' + encodeURIComponent(e.message)));
             vitrine.tray.on('activated', (item) => {
-              fetch('/activated?' + item.id);
-              if (item.id === 'quit') location.href = '/second.html';
+              // Away only once the report is in: a navigation cancels a fetch still under way.
+              const reported = fetch('/activated?' + item.id);
+              if (item.id === 'quit') reported.finally(() => { location.href = '/second.html'; });
             });
             vitrine.tray.on('click', () => fetch('/click'));
             (async () => {
