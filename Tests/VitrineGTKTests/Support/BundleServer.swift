@@ -37,18 +37,7 @@ final class BundleServer {
 
     /// Starts serving (on the port it had, after `stop`).
     func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", Self.script.path, "--directory", directory.path, "--port", String(port), "--log", requestLog]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = firstLine(of: output)
-        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw ServerError(output: line)
-        }
+        let (process, port) = try startPortServer(Self.script, ["--directory", directory.path, "--port", String(port), "--log", requestLog])
         self.port = port
         self.process = process
     }

@@ -22,22 +22,10 @@ final class LoopbackHTTPServer {
             try content.write(to: file, atomically: true, encoding: .utf8)
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path, "--directory", self.directory.path, "--port", String(port),
-                             "--log", self.directory.path + ".requests"]
-            + (tls.map { ["--cert", $0.certificate, "--key", $0.key] } ?? []) + arguments
         scheme = tls == nil ? "http" : "https"
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let buffer = firstLine(of: output)
-        guard buffer.hasPrefix("PORT "), let port = Int(buffer.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw ServerError(output: buffer)
-        }
-        self.port = port
+        (process, self.port) = try startPortServer(script, ["--directory", self.directory.path, "--port", String(port),
+                                                            "--log", self.directory.path + ".requests"]
+            + (tls.map { ["--cert", $0.certificate, "--key", $0.key] } ?? []) + arguments)
     }
 
     func url(_ path: String, host: String = "127.0.0.1") -> URL {
@@ -98,7 +86,7 @@ final class LoopbackHTTPServer {
 
     struct ServerError: Error, CustomStringConvertible {
         let output: String
-        var description: String { "test_server.py did not start: \(output)" }
+        var description: String { output }
     }
 }
 
@@ -130,6 +118,24 @@ func processAncestors(_ pid: Int32) -> [Int32] {
         current = parent
     }
     return chain
+}
+
+/// Starts the Python server `script` with `arguments`, which announces the port it listens
+/// on in its first line (`PORT n`); the process and the port.
+func startPortServer(_ script: URL, _ arguments: [String]) throws -> (Process, Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-u", script.path] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let line = firstLine(of: output)
+    guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        process.terminate()
+        throw LoopbackHTTPServer.ServerError(output: "\(script.lastPathComponent) did not start: \(line)")
+    }
+    return (process, port)
 }
 
 /// The first line a subprocess writes to `pipe` (waiting up to 10 s): servers here announce
