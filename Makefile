@@ -246,7 +246,7 @@ bench-soak: release
 bench-transitions: release
 	$(XVFB) python3 benchmarks/transitions.py --vitrine .build-static/release/vitrine --transitions 20
 
-## bench-playlist-soak: 2,000 playlist transitions with preload; memory along the way
+## bench-playlist-soak: 2,000 playlist transitions with preload, then the C floor; memory along the way
 .PHONY: bench-playlist-soak
 bench-playlist-soak: release
 	$(XVFB) python3 benchmarks/playlist_soak.py --vitrine .build-static/release/vitrine --transitions 2000
