@@ -196,11 +196,7 @@ final class ScheduleRunner {
     // MARK: Private
 
     private func shown(_ index: Int, _ url: URL) {
-        closeRecord(at: now())
-        container?.record(.native(action: .schedulePageShown, detail: "\(index) \(url.absoluteString)"))
-        onScreen = (index, url, now(), .shown)
-        scheduler.pageShown(index, at: now())
-        arm()
+        putOnScreen(index, url, .schedulePageShown, .shown)
         if let container, container.panes.indices.contains(slot) {
             let isMedia = scheduler.schedule.playlist.indices.contains(index) && scheduler.schedule.playlist[index].media != nil
             container.snapshots.pageShown(url, in: container.panes[slot], isMedia: isMedia)
@@ -212,12 +208,17 @@ final class ScheduleRunner {
     private func showStale(_ index: Int, _ url: URL) -> Bool {
         guard let container, !container.isTornDown, container.panes.indices.contains(slot),
               container.snapshots.show(url, in: container.panes[slot]) else { return false }
+        putOnScreen(index, url, .schedulePageStale, .stale)
+        return true
+    }
+
+    /// Item `index` is on screen, live or stale: the last item's record closes, this one's opens.
+    private func putOnScreen(_ index: Int, _ url: URL, _ action: ContainerEvent.NativeAction, _ outcome: PlayRecord.Outcome) {
         closeRecord(at: now())
-        container.record(.native(action: .schedulePageStale, detail: "\(index) \(url.absoluteString)"))
-        onScreen = (index, url, now(), .stale)
+        container?.record(.native(action: action, detail: "\(index) \(url.absoluteString)"))
+        onScreen = (index, url, now(), outcome)
         scheduler.pageShown(index, at: now())
         arm()
-        return true
     }
 
     private func failed(_ page: (index: Int, url: URL, started: Bool)) {
