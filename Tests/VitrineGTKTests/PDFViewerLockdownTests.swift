@@ -55,31 +55,37 @@ extension WebKitTests {
                 self.colours = colours
             }
 
-            func colour(x: Int, y: Int) -> UInt32 { colours[y * width + x] }
+            /// How many pixels are pure white: the page's paper (the viewer around it is grey).
+            var whitePixels: Int { colours.lazy.filter { $0 == 0xFFFFFF }.count }
 
             /// The distinct colours in the top `rows` rows: a toolbar's text and buttons make many.
             func coloursInTopStrip(rows: Int) -> Int { Set(colours.prefix(rows * width)).count }
         }
 
-        /// Opens the PDF and captures the view once the viewer has drawn the document (the
-        /// middle of the view is the page's white).
+        /// Opens the PDF and captures the view once the viewer has drawn the document: a
+        /// page's worth of white paper (at least 200×50 px; the page is 300×200 pt). Where
+        /// the page sits depends on the view's height and PDF.js's zoom, so no one point is
+        /// sure to be on it.
         private func captureDrawnPDF(lockdown: Bool) async throws -> Capture {
             let harness = try WebTestHarness(pages: ["doc.pdf": Self.pdf]) { $0.kiosk(KioskOptions(lockdown: lockdown)) }
             defer { harness.close() }
             try await harness.open("doc.pdf")
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-pdf-\(UUID().uuidString).png").path
             defer { try? FileManager.default.removeItem(atPath: path) }
-            var capture: Capture?
+            var capture: Capture?, last = "no capture"
             let deadline = ContinuousClock.now + .seconds(20)
             while ContinuousClock.now < deadline {
                 try await harness.container.snapshot(to: path)
-                if let shot = Capture(path), shot.colour(x: shot.width / 2, y: shot.height / 2) == 0xFFFFFF {
-                    capture = shot
-                    break
+                if let shot = Capture(path) {
+                    if shot.whitePixels >= 200 * 50 {
+                        capture = shot
+                        break
+                    }
+                    last = "\(shot.width)×\(shot.height), \(shot.whitePixels) white pixels, \(shot.coloursInTopStrip(rows: shot.height)) colours"
                 }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            return try #require(capture, "the viewer drew the document (lockdown: \(lockdown))")
+            return try #require(capture, "the viewer drew the document (lockdown: \(lockdown); last capture: \(last); at \(harness.container.currentURL?.absoluteString ?? "nothing"))")
         }
 
         @Test func aLockedDownKiosksPDFViewerShowsTheDocumentWithoutItsToolbar() async throws {
