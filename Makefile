@@ -246,6 +246,12 @@ bench-soak: release
 bench-transitions: release
 	$(XVFB) python3 benchmarks/transitions.py --vitrine .build-static/release/vitrine --transitions 20
 
+## bench-alert: MQTT cmd/alert until the alert page is on screen, against a C WebKitGTK
+## view told to load the same page
+.PHONY: bench-alert
+bench-alert: release
+	$(XVFB) python3 benchmarks/alert.py --vitrine .build-static/release/vitrine --runs 20
+
 ## bench-playlist-soak: 2,000 playlist transitions with preload, then the C floor; memory along the way
 .PHONY: bench-playlist-soak
 bench-playlist-soak: release
