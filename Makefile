@@ -13,6 +13,8 @@ APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus db
 	libmosquitto-dev mosquitto mosquitto-clients
 # libarchive: playlist bundles (zip or tar of a site) are unpacked with it.
 APT_PACKAGES += libarchive-dev
+# rpm (rpmbuild) and rpmlint: `vitrine bundle --rpm` in the new-project test.
+APT_PACKAGES += rpm rpmlint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SCREENSHOT ?= out/demo.png
 ARGS ?=

@@ -50,7 +50,10 @@ struct BundleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the .deb and the tarball are written (default: dist in the package).", valueName: "dir"))
     var output: String?
 
-    @Flag(help: "Do not run lintian on the .deb.")
+    @Flag(help: "Also build an RPM package (needs rpmbuild: Debian's rpm package; rpmlint checks it when installed).")
+    var rpm = false
+
+    @Flag(help: "Do not run lintian on the .deb (nor rpmlint on the .rpm).")
     var noLintian = false
 
     func run() throws {
@@ -88,6 +91,10 @@ struct BundleCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
         let deb = try debianPackage(bundle, inputs, in: dist)
         let tarball = try relocatableTarball(bundle, inputs, in: dist)
+        if rpm {
+            let package = try rpmPackage(bundle, inputs, in: dist)
+            print("\(package.path) (\(kibibytes(package)) KiB)")
+        }
         print("\(deb.path) (\(kibibytes(deb)) KiB)")
         print("\(tarball.path) (\(kibibytes(tarball)) KiB)")
     }
@@ -176,6 +183,36 @@ struct BundleCommand: ParsableCommand {
         return tarball
     }
 
+    /// The same files as the .deb, packed by `rpmbuild -bb` from the staged root (Requires
+    /// from the program's ELF needs), and checked by rpmlint when it is installed.
+    private func rpmPackage(_ bundle: AppBundle, _ inputs: AppBundle.Inputs, in dist: URL) throws -> URL {
+        let root = dist.appendingPathComponent(".rpm-root"), work = dist.appendingPathComponent(".rpm-build")
+        for folder in [root, work] { try? FileManager.default.removeItem(at: folder) }
+        defer { for folder in [root, work] { try? FileManager.default.removeItem(at: folder) } }
+        let date = BundleDate(day: try tool(["date", "-u", "+%F"]).trimmingWhitespace,
+                              rfc2822: try tool(["date", "-u", "-R"]).trimmingWhitespace)
+        try stager(root).stage(bundle.rpmEntries(inputs, date: date))
+        try stripProgram(root.appendingPathComponent(bundle.installedFolder).appendingPathComponent(bundle.metadata.product))
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let spec = work.appendingPathComponent("\(bundle.metadata.packageName).spec")
+        try Data(bundle.rpmSpec(inputs, date: date).utf8).write(to: spec)
+        let name = bundle.rpmFileName(machine: try tool(["uname", "-m"]).trimmingWhitespace)
+        guard try run(["rpmbuild", "-bb", "--noclean", "--buildroot", root.path,
+                       "--define", "_topdir \(work.path)", "--define", "_rpmdir \(dist.path)",
+                       "--define", "_build_name_fmt \(name)", spec.path], showsOutput: true).status == 0 else {
+            throw RuntimeFailure("rpmbuild could not build \(name) (above)")
+        }
+        let package = dist.appendingPathComponent(name)
+        if !noLintian, (try? run(["rpmlint", "--version"]))?.status == 0 {
+            let rc = work.appendingPathComponent("rpmlintrc")
+            try Data(AppBundle.rpmlintFilters.map { "addFilter(\"\($0)\")\n" }.joined().utf8).write(to: rc)
+            guard try run(["rpmlint", "-r", rc.path, package.path], showsOutput: true).status == 0 else {
+                throw RuntimeFailure("rpmlint found errors in \(package.path) (above)")
+            }
+        }
+        return package
+    }
+
     /// Strips the program and drops SwiftPM's `RUNPATH $ORIGIN` (nothing is loaded from
     /// beside it; lintian calls a custom search path an error).
     private func stripProgram(_ program: URL) throws {
@@ -195,7 +232,7 @@ struct BundleCommand: ParsableCommand {
         do {
             return try ToolRun.run(arguments, in: folder, showsOutput: showsOutput)
         } catch {
-            throw RuntimeFailure("\(error.description) (vitrine bundle needs dpkg-dev, lintian, binutils and the Swift toolchain)")
+            throw RuntimeFailure("\(error.description) (vitrine bundle needs dpkg-dev, lintian, binutils and the Swift toolchain; --rpm needs rpm)")
         }
     }
 

@@ -36,7 +36,7 @@ extension NewProjectBuildTests {
         let dist = project.appendingPathComponent("dist")
         try? FileManager.default.removeItem(at: dist)
         let bundled = try make("bundle", in: project,
-                               ["BUNDLE_FLAGS=--app-version 1.0.0 --maintainer \"Ada Lovelace <ada@example.com>\""], timeout: 2_400)
+                               ["BUNDLE_FLAGS=--rpm --app-version 1.0.0 --maintainer \"Ada Lovelace <ada@example.com>\""], timeout: 2_400)
         try #require(bundled.status == 0, "make bundle:\n\(bundled.stdout.suffix(4000))\n\(bundled.stderr.suffix(4000))")
         let arch = try runProcess("/usr/bin/dpkg", ["--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let machine = try runProcess("/usr/bin/uname", ["-m"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -78,6 +78,8 @@ extension NewProjectBuildTests {
         try #require(untar.status == 0, "\(untar.stderr)")
         try expectRuns(elsewhere.appendingPathComponent("hello-1.0.0/Hello").path, "the unpacked tarball's program")
 
+        try rpmPackage(dist.appendingPathComponent("hello-1.0.0-1.\(machine).rpm"), appID: appID)
+
         // As root (CI), really installed and removed.
         if getuid() == 0 {
             let install = try runProcess("/usr/bin/dpkg", ["-i", deb.path], timeout: 300)
@@ -90,6 +92,28 @@ extension NewProjectBuildTests {
             #expect(remove.status == 0, "dpkg -r: \(remove.stderr)")
             #expect(!FileManager.default.fileExists(atPath: "/usr/lib/hello"))
         }
+    }
+
+    /// The .rpm (`--rpm`; rpmlint passed in the command): Requires from the program's ELF
+    /// needs plus the sandbox, and its payload, installed by rpm into a root of its own
+    /// (`--nodeps`: this Debian machine's libraries are not in an RPM database), runs.
+    private func rpmPackage(_ rpm: URL, appID: String) throws {
+        let requires = try runProcess("/usr/bin/rpm", ["-qp", "--requires", rpm.path])
+        try #require(requires.status == 0, "rpm -qp --requires: \(requires.stderr)")
+        for need in ["libwebkit2gtk-4.1.so.0()(64bit)", "libgtk-3.so.0()(64bit)", "bubblewrap", "xdg-dbus-proxy"] {
+            #expect(requires.stdout.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == need }, "\(need): \(requires.stdout)")
+        }
+        let files = try runProcess("/usr/bin/rpm", ["-qpl", rpm.path]).stdout.split(separator: "\n").map(String.init)
+        for path in ["/usr/bin/hello", "/usr/lib/hello/Hello", "/usr/lib/hello/web/index.html", "/usr/lib/hello/vitrine-resources/sdk",
+                     "/usr/share/applications/\(appID).desktop", "/usr/share/doc/hello/copyright"] {
+            #expect(files.contains(path), "\(path) in the .rpm: \(files)")
+        }
+        #expect(!files.contains("/usr/share/doc/hello/changelog.gz"), "Debian's changelog stays in the .deb")
+        let root = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let install = try runProcess("/usr/bin/rpm", ["--root", root.path, "-i", "--nodeps", rpm.path], timeout: 300)
+        try #require(install.status == 0, "rpm -i: \(install.stdout)\(install.stderr)")
+        try expectRuns(root.appendingPathComponent("usr/bin/hello").path, "the program the .rpm installed")
     }
 
     /// The program, run from a folder of its own under Xvfb, loads its page and its SDK
