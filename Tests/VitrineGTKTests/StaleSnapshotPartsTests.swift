@@ -38,7 +38,8 @@ extension WebKitTests.StaleSnapshotTests {
     }
 
     /// The kept copy of a page with a style sheet and images shows them from the archive
-    /// while the server is down, and is no longer served once the live page is back.
+    /// while the server is down, and is no longer served once the view shows the next item.
+    /// (WebKit's own archive loader showed them too: what is new is the serving and its end.)
     @Test func aStaleCopyShowsItsImagesAndStyleFromTheArchive() async throws {
         let appID = Self.uniqueAppID()
         defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
