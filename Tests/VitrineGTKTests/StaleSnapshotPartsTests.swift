@@ -99,6 +99,10 @@ extension WebKitTests.StaleSnapshotTests {
             <iframe src="\(site)/frame.html"></iframe><div style="background-image: url('\(site)/styled.png'); width: 5px; height: 5px"></div>
             </body></html>
             """
+
+        let fixture = try kiosk([PlaylistEntry(url: item, duration: .seconds(60))], appID: appID)
+        defer { fixture.close() }
+        // Planted once the kiosk is made (it settles where its data folder is).
         try Self.plant(Self.archive([
             ("text/html", item.absoluteString, Data(document.utf8)),
             ("image/png", "\(site)/red.png", Self.redPNG),
@@ -107,9 +111,6 @@ extension WebKitTests.StaleSnapshotTests {
             ("text/html", "\(site)/frame.html", Data("<script>parent.document.title = 'frame ran'</script>".utf8)),
             ("image/svg+xml", localImage.absoluteString, Data(Self.picture.utf8)),
         ]), for: item, appID: appID)
-
-        let fixture = try kiosk([PlaylistEntry(url: item, duration: .seconds(60))], appID: appID)
-        defer { fixture.close() }
         fixture.container.start()
         try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
         try await fixture.next(where: staleLoadFinished())
@@ -134,13 +135,13 @@ extension WebKitTests.StaleSnapshotTests {
         defer { server.stop() }
         let first = server.url("maintenance/first.html"), second = server.url("maintenance/second.html")
         let firstPart = "vitrine-snapshot://\(PageSnapshotKeeper.sha256(first.absoluteString))/part/1"
+        let one = try kiosk([PlaylistEntry(url: first, duration: .seconds(60))], appID: appID)
+        defer { one.close() }
         try Self.plant(Self.archive([("text/html", first.absoluteString, Data("<img id=\"own\" src=\"\(first)/red.png\">".utf8)),
                                      ("image/png", "\(first)/red.png", Self.redPNG)]), for: first, appID: appID)
         try Self.plant(Self.archive([("text/html", second.absoluteString, Data("""
             <img id="own" src="\(second)/red.png"><img id="other" src="\(firstPart)">
             """.utf8)), ("image/png", "\(second)/red.png", Self.redPNG)]), for: second, appID: appID)
-        let one = try kiosk([PlaylistEntry(url: first, duration: .seconds(60))], appID: appID)
-        defer { one.close() }
         one.container.start()
         try await one.next(where: staleLoadFinished())
         let two = try kiosk([PlaylistEntry(url: second, duration: .seconds(60))], appID: appID)
@@ -164,12 +165,12 @@ extension WebKitTests.StaleSnapshotTests {
         let server = try LoopbackHTTPServer(pages: ["MAINTENANCE": "", "live.html": Self.page("live")])
         defer { server.stop() }
         let garbage = server.url("maintenance/garbage.html"), flood = server.url("maintenance/flood.html"), live = server.url("live.html")
-        try Self.plant(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }), for: garbage, appID: appID)
-        try Self.plant(Self.archive([("text/html", flood.absoluteString, Data("<p>flood".utf8))]
-            + Array(repeating: ("image/png", "\(flood)/x.png", Self.bluePNG), count: 10000)), for: flood, appID: appID)
         let fixture = try kiosk([PlaylistEntry(url: garbage, duration: .seconds(5)), PlaylistEntry(url: flood, duration: .seconds(5)),
                                  PlaylistEntry(url: live, duration: .seconds(60))], appID: appID)
         defer { fixture.close() }
+        try Self.plant(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }), for: garbage, appID: appID)
+        try Self.plant(Self.archive([("text/html", flood.absoluteString, Data("<p>flood".utf8))]
+            + Array(repeating: ("image/png", "\(flood)/x.png", Self.bluePNG), count: 10000)), for: flood, appID: appID)
         fixture.container.start()
         try await fixture.next(where: native(.snapshotFailed, "\(garbage.absoluteString) the kept copy cannot be shown", prefix: true))
         try await fixture.next(where: native(.snapshotFailed, "\(flood.absoluteString) the kept copy cannot be shown", prefix: true))
