@@ -41,10 +41,11 @@ public struct PageSnapshots: Sendable {
     public static let scheme = "vitrine-snapshot"
     public static let fileExtension = "mhtml"
 
-    /// The policy a snapshot is shown under: its parts by their http(s) addresses (they
-    /// come from the archive), no script, nothing local.
-    public static let contentSecurityPolicy = "default-src 'none'; img-src http: https: data:; style-src http: https: 'unsafe-inline'; "
-        + "font-src http: https: data:; media-src http: https:; frame-src http: https:"
+    /// The policy a snapshot is shown under: its parts from its own scheme (they come from
+    /// the archive, `SnapshotContent`), inline style, no script, no frame, nothing from the
+    /// network and nothing local; no `<base>` and no form can send it elsewhere.
+    public static let contentSecurityPolicy = "default-src 'none'; img-src \(scheme): data:; style-src \(scheme): 'unsafe-inline'; "
+        + "font-src \(scheme): data:; media-src \(scheme):; base-uri 'none'; form-action 'none'"
 
     public let folder: URL
     public let maximumBytes: Int

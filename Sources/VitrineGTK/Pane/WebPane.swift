@@ -55,6 +55,8 @@ final class WebPane {
     /// The snapshot address Vitrine is loading in this pane (`PageSnapshotKeeper`): the
     /// only one the navigation adapter lets through.
     var expectedSnapshot: URL?
+    /// The snapshot this pane shows, served to its view until replaced or torn down.
+    var shownSnapshot: PageSnapshotRoute?
 
     init(container: WebContainer) {
         self.container = container
@@ -179,6 +181,7 @@ final class WebPane {
         isTornDown = true
         pendingLoads.abandonAll("the window is closed")
         appScheme = nil
+        shownSnapshot = nil
         navigation.tearDown()
         messages.tearDown()
         pageEvents.tearDown()

@@ -10,12 +10,13 @@ import Vitrine
 /// (`webkit_web_view_save`) after a page item loaded with a 2xx answer, and shown instead
 /// when its live load fails (`ScheduleRunner`: proof of play `stale`).
 ///
-/// A snapshot is shown at `vitrine-snapshot://<sha256>/`, a scheme registered as local
-/// (WebKit loads MHTML archives only from local schemes) that pages cannot reach: WebKit
-/// refuses a non-local page's load of a local URL, the navigation adapter lets a
-/// snapshot address through only when this keeper asked for it in that pane, and the
-/// scheme serves each snapshot once, to the view it was asked for. WebKit shows an archive
-/// with its scripts off, under the snapshot's own origin: none of the live site's grants,
+/// A snapshot is shown at `vitrine-snapshot://<sha256>/` (`PageSnapshotScheme`): the
+/// archive's document, its references to the archive's parts pointed at the snapshot's own
+/// part addresses (`SnapshotContent`), under a policy that lets nothing in from the network
+/// and runs no script. Pages cannot reach it: WebKit refuses a non-local page's load of a
+/// local URL, the navigation adapter lets a snapshot address through only when this keeper
+/// asked for it in that pane, and the scheme serves a snapshot only to the view it is shown
+/// in, while it shows it. The snapshot has its own origin: none of the live site's grants,
 /// no bridge.
 ///
 /// Ownership: owned by its container; a save's callback holds it weakly.
@@ -103,11 +104,19 @@ final class PageSnapshotKeeper {
     /// started before that one ends (the runner waits for its end).
     func isLoading(_ pane: WebPane) -> Bool { webkit_web_view_is_loading(pane.webView) != 0 }
 
-    /// Shows `url`'s snapshot in `pane`; false when there is none.
+    /// Shows `url`'s snapshot in `pane`; false when there is none, or it cannot be shown
+    /// (`snapshot-failed`: a damaged or hostile archive).
     func show(_ url: URL, in pane: WebPane) -> Bool {
         guard !pane.isTornDown, let data = store.load(for: url) else { return false }
         let address = store.snapshotURL(for: url)
-        PageSnapshotScheme.shared.serve(data, at: address, to: pane.webView)
+        let content: SnapshotContent
+        do {
+            content = try SnapshotContent(archive: MHTMLArchive(data, limits: .init(maximumBytes: store.maximumBytes)), address: address)
+        } catch {
+            failed(url, "the kept copy cannot be shown: \(error)")
+            return false
+        }
+        pane.shownSnapshot = PageSnapshotScheme.shared.serve(content, to: pane.webView)
         pane.expectedSnapshot = address
         webkit_web_view_load_uri(pane.webView, address.absoluteString)
         return true
@@ -118,53 +127,5 @@ final class PageSnapshotKeeper {
         guard let resource = webkit_web_view_get_main_resource(pane.webView),
               let response = webkit_web_resource_get_response(resource) else { return 0 }
         return Int(webkit_uri_response_get_status_code(response))
-    }
-}
-
-/// The `vitrine-snapshot` scheme: each snapshot is served once, to the view it was shown
-/// in; any other request gets "not found".
-@MainActor
-final class PageSnapshotScheme {
-    static let shared = PageSnapshotScheme()
-    private var waiting: [UnsafeMutableRawPointer: (address: URL, data: Data)] = [:]
-
-    /// Registers the scheme on `context` (before its first view), as local: WebKit loads
-    /// MHTML archives only from local schemes, and lets no other page load them.
-    static func register(in context: UnsafeMutablePointer<WebKitWebContext>) {
-        webkit_web_context_register_uri_scheme(context, PageSnapshots.scheme, { request, _ in
-            guard let request else { return }
-            onMainLoop(request) { request in PageSnapshotScheme.shared.respond(to: request) }
-        }, nil, nil)
-        webkit_security_manager_register_uri_scheme_as_local(webkit_web_context_get_security_manager(context), PageSnapshots.scheme)
-    }
-
-    func serve(_ data: Data, at address: URL, to view: UnsafeMutablePointer<WebKitWebView>) {
-        waiting[UnsafeMutableRawPointer(view)] = (address, data)
-    }
-
-    private func respond(to request: UnsafeMutablePointer<WebKitURISchemeRequest>) {
-        let key = webkit_uri_scheme_request_get_web_view(request).map { UnsafeMutableRawPointer($0) }
-        guard let key, let uri = string(webkit_uri_scheme_request_get_uri(request)), let entry = waiting[key],
-              entry.address.absoluteString == uri else {
-            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "Not found")
-            webkit_uri_scheme_request_finish_error(request, error)
-            g_error_free(error)
-            return
-        }
-        waiting[key] = nil
-        let bytes = entry.data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        let stream = g_memory_input_stream_new_from_bytes(bytes)
-        let response = webkit_uri_scheme_response_new(stream, gint64(entry.data.count))
-        webkit_uri_scheme_response_set_content_type(response, "multipart/related")
-        // A local document may show file:// URLs: the archive's own parts come by their
-        // http(s) addresses, anything else (a file:// image the live page had in its DOM)
-        // is refused. Without it WebKit also never finishes such a load.
-        let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)
-        soup_message_headers_append(headers, "Content-Security-Policy", PageSnapshots.contentSecurityPolicy)
-        webkit_uri_scheme_response_set_http_headers(response, headers)
-        webkit_uri_scheme_request_finish_with_response(request, response)
-        g_object_unref(gptr(response!))
-        g_object_unref(gptr(stream!))
-        g_bytes_unref(bytes)
     }
 }
