@@ -30,7 +30,8 @@ APT_PACKAGES += node-typescript
 # may start on :9100 is not used).
 APT_PACKAGES += prometheus-node-exporter
 # sway (headless wlroots): the [[displays]] test's monitors, one at start and one made while
-# the program runs; GDK 3 never sees two monitors under Xvfb alone.
+# the program runs; GDK 3 never sees two monitors under Xvfb alone; the Wayland session of
+# the global-shortcuts portal test.
 APT_PACKAGES += sway
 # bubblewrap and xdg-dbus-proxy: WebKit's web-process sandbox ([security] sandbox, on by
 # default), which the program checks before its first view.
@@ -40,7 +41,8 @@ APT_PACKAGES += x11-utils
 # xdg-utils (xdg-open) and desktop-file-utils (update-desktop-database): the deep-link test
 # opens myapp:// through a desktop entry, as a desktop does; xdotool presses global shortcuts.
 APT_PACKAGES += xdg-utils desktop-file-utils xdotool
-# gdbus (libglib2.0-bin): the tray tests read the StatusNotifierItem as a tray host would;
+# gdbus (libglib2.0-bin): the tray tests read the StatusNotifierItem as a tray host would,
+# the portal shortcuts test drives its stand-in portal and forges a signal;
 # librsvg2-common: GdkPixbuf's SVG loader, for SVG tray icons.
 APT_PACKAGES += libglib2.0-bin librsvg2-common
 # waybar and grim: the tray host test shows the icon in a real tray (waybar's, which is the

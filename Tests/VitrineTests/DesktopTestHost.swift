@@ -55,5 +55,5 @@ final class RecordingDesktop: DesktopServices {
         menuCalls.append((menu, placement, owner))
     }
     func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) { trayCalls.append((tray, owner)) }
-    func registerShortcut(_ accelerator: Accelerator, id: String) throws { registered.append("\(id) \(accelerator)") }
+    func registerShortcut(_ accelerator: Accelerator, id: String) async throws { registered.append("\(id) \(accelerator)") }
 }

@@ -22,6 +22,16 @@ public struct Accelerator: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
+        /// xkbcommon's name (`XKB_MOD_NAME_*`), as the XDG shortcuts specification spells it.
+        var xkbName: String {
+            switch self {
+            case .control: "CTRL"
+            case .alt: "ALT"
+            case .shift: "SHIFT"
+            case .superKey: "LOGO"
+            }
+        }
+
         public static func < (lhs: Modifier, rhs: Modifier) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
@@ -83,6 +93,11 @@ public struct Accelerator: Sendable, Hashable, CustomStringConvertible {
 
     /// As GTK parses it: `<Control><Alt>k`.
     public var gtkAccelerator: String { modifiers.sorted().map(\.gtkName).joined() + key }
+
+    /// As the desktop portal's GlobalShortcuts takes a preferred trigger (the XDG shortcuts
+    /// specification: xkbcommon's modifier names, then the key's keysym name): `CTRL+ALT+k`.
+    /// GDK's key names are xkbcommon's keysym names.
+    public var portalTrigger: String { (modifiers.sorted().map(\.xkbName) + [key]).joined(separator: "+") }
 
     /// As a page writes it, in a fixed order: `Ctrl+Alt+K`.
     public var description: String {

@@ -23,9 +23,9 @@ extension WebContainer: DesktopServices {
         record(.native(action: .clipboard, detail: "image"))
     }
 
-    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+    public func registerShortcut(_ accelerator: Accelerator, id: String) async throws {
         guard !isTornDown else { throw ScriptMessageError("shortcuts: the window has closed") }
-        try GlobalShortcuts.shared().register(accelerator, id: id, for: self)
+        try await GlobalShortcuts.shared().register(accelerator, id: id, for: self)
     }
 
     public func unregisterShortcut(id: String) -> Bool {

@@ -7,9 +7,9 @@ struct StandInService {
     let process = Process()
     private let calls = Pipe()
 
-    init(_ script: String, bus: PrivateSessionBus, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    init(_ script: String, _ arguments: [String] = [], bus: PrivateSessionBus, sourceLocation: SourceLocation = #_sourceLocation) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(script).path]
+        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(script).path] + arguments
         process.environment = bus.environment
         process.standardOutput = calls
         process.standardError = FileHandle.nullDevice

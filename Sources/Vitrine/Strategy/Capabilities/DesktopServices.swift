@@ -35,8 +35,9 @@ public protocol DesktopServices: AnyObject {
     func printPage(owner: FrameToken) async throws -> Bool
     /// The page of the top document `owner` as PDF, laid out by `settings`.
     func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8]
-    /// Grabs `accelerator` for this window's pages (`shortcuts` capability); throws why not.
-    func registerShortcut(_ accelerator: Accelerator, id: String) throws
+    /// Grabs `accelerator` for this window's pages (`shortcuts` capability), or has the
+    /// desktop bind it (which may ask the user first); throws why not.
+    func registerShortcut(_ accelerator: Accelerator, id: String) async throws
     /// Lets this window's shortcut `id` go; whether it was registered.
     func unregisterShortcut(id: String) -> Bool
     /// Shows `tray` as the app's tray icon for the top document `owner` (nil: removes the
@@ -54,7 +55,7 @@ extension DesktopServices {
     public func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8] { throw ScriptMessageError.noDesktop(.print) }
 
     /// A desktop without key grabs refuses them.
-    public func registerShortcut(_ accelerator: Accelerator, id: String) throws {
+    public func registerShortcut(_ accelerator: Accelerator, id: String) async throws {
         throw ScriptMessageError("shortcuts: this desktop cannot grab keys")
     }
 

@@ -6,7 +6,8 @@ import Foundation
 
 /// `shortcuts`: global shortcuts, heard while the app runs even when another program has
 /// the keyboard. `{"action": "register", "accelerator": "Ctrl+Alt+K", "id"}` grabs the keys
-/// (under X11; refused elsewhere with the reason); a press reaches the registering window's
+/// (X11) or has the desktop portal bind them (Wayland, the user confirming); refused
+/// elsewhere, or when the user declines, with the reason; a press reaches the registering window's
 /// pages as a `shortcut` event `{id, accelerator}`. `{"action": "unregister", "id"}` lets
 /// them go (answers whether it was registered). A window's shortcuts go when its page does
 /// (another page commits). A kiosk refuses them: its keyboard is its page's alone.
@@ -26,7 +27,7 @@ public struct ShortcutsStrategy: ScriptMessageStrategy {
         if desktop.isKioskWindow { throw ScriptMessageError("shortcuts: a kiosk's keyboard is its page's alone") }
         if action == "unregister" { return .bool(desktop.unregisterShortcut(id: id)) }
         let accelerator = try Accelerator(body["accelerator"]!.stringValue!)
-        try desktop.registerShortcut(accelerator, id: id)
+        try await desktop.registerShortcut(accelerator, id: id)
         return .string(accelerator.description)
     }
 }
