@@ -108,6 +108,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case retry
         case retryLoad = "retry-load"
         case recovered
+        /// A kiosk's start page could not be reached: its kept copy is shown instead.
+        case pageStale = "page-stale"
         // Network and certificates
         case proxy
         case ca

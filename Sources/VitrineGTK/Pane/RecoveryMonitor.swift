@@ -12,7 +12,10 @@ import Vitrine
 /// `CrashLoopDetector` sees a crash loop: then the crash-loop page counts down instead of
 /// a restart storm. A page whose process stops answering `HangWatchdog`'s probes is
 /// terminated and so recovered the same way. Load failures (and the app's own server
-/// answering 502/503/504) show Vitrine's error page while `LoadRetrier` tries again.
+/// answering 502/503/504) show Vitrine's error page while `LoadRetrier` tries again; a
+/// kiosk's start page with a kept copy (`StartPageCopy`) shows the copy instead, marked
+/// `page-stale`, and a copy on screen stays there while its live page is tried (WebKit
+/// keeps the committed page when a provisional load fails).
 @MainActor
 final class RecoveryMonitor: PaneCollaborator {
     private weak var pane: WebPane?
@@ -29,6 +32,13 @@ final class RecoveryMonitor: PaneCollaborator {
     private var errorPageStarting = false
     /// Armed while a main-frame load waits for its server's first answer (`[kiosk] load-timeout`).
     private var loadDeadline: Task<Void, Never>?
+    /// This window's start page copy, when it keeps one.
+    private var startPageCopy: StartPageCopy?
+    /// The live page whose kept copy is on screen in its place, the copy's address, and
+    /// whether this pane's retrier tries the live page (else the schedule's runner does).
+    private(set) var copyOnScreen: (live: URL, address: URL, retried: Bool)?
+    /// The load under way is Vitrine's own page (an error page, a copy) or failed: not kept.
+    private var loadIsNotKept = false
 
     func attach(to pane: WebPane) {
         self.pane = pane
@@ -36,6 +46,7 @@ final class RecoveryMonitor: PaneCollaborator {
         let configuration = pane.configuration
         connect("load-failed", of: pane, gCallback(onLoadFailed))
         connect("load-failed-with-tls-errors", of: pane, gCallback(onTLSError))
+        startPageCopy = StartPageCopy(configuration)
         guard configuration.recoversFromCrashes else { return }
         let options = configuration.kiosk ?? KioskOptions()
         crashes = CrashLoopDetector(options: options)
@@ -69,6 +80,7 @@ final class RecoveryMonitor: PaneCollaborator {
         default: why = "terminated"
         }
         let url = showingErrorPageFor ?? pane.currentURL ?? container.configuration.startURL
+        copyOnScreen = nil // it died with the process: a failure of the reload shows it again
         container.record(.native(action: .webProcessTerminated, detail: why))
         pane.messages.processDied() // every frame's token died with its process
         hangs?.reset()
@@ -150,6 +162,7 @@ final class RecoveryMonitor: PaneCollaborator {
         // Anything else is a failure to reach the page: WebKit's network errors, GIO's
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
+        loadIsNotKept = true
         let failure = Self.failure(of: error)
         pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return false }
@@ -161,6 +174,7 @@ final class RecoveryMonitor: PaneCollaborator {
     /// response): the error page, and a later attempt.
     func serverUnavailable(_ url: URL, _ failure: LoadFailure) {
         guard let pane, !pane.isTornDown else { return }
+        loadIsNotKept = true
         pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return }
         retryLater(.network, url, detail: "The server answered \(failure.label).", because: failure)
@@ -170,22 +184,27 @@ final class RecoveryMonitor: PaneCollaborator {
     /// to begin answering.
     func loadStarted(_ url: URL?) {
         loadDeadline?.cancel()
+        let isCopy = url?.scheme?.lowercased() == PageSnapshots.scheme
+        loadIsNotKept = errorPageStarting || isCopy
         defer { errorPageStarting = false }
-        guard let pane, let timeout = pane.configuration.kiosk?.loadTimeout, let url, !errorPageStarting else { return }
+        guard let pane, let timeout = pane.configuration.kiosk?.loadTimeout, let url, !errorPageStarting, !isCopy else { return }
         loadDeadline = Task { @MainActor [weak self] in
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled, let self, let pane = self.pane, !pane.isTornDown else { return }
             self.loadDeadline = nil
             pane.record(.native(action: .loadFailure, detail: LoadFailure.timedOut.label))
             guard pane.configuration.showsErrorPages else { return webkit_web_view_stop_loading(pane.webView) }
-            // The error page's load replaces the waiting one (whose cancellation is no failure).
-            self.retryLater(.network, url, detail: "No answer within \(timeout.wholeSecondsRoundedUp) s.", because: .timedOut)
+            // The error page's or the copy's load replaces the waiting one (whose cancellation
+            // is no failure); a copy on screen stays, so the waiting load is stopped.
+            self.retryLater(.network, url, detail: "No answer within \(timeout.wholeSecondsRoundedUp) s.", because: .timedOut,
+                            stoppingWaitingLoad: true)
         }
     }
 
-    /// The server answered (`PageEvents`).
+    /// The server answered (`PageEvents`): a page other than the copy replaced it.
     func loadCommitted() {
         disarmLoadDeadline()
+        if let copy = copyOnScreen, pane?.currentURL != copy.address { copyOnScreen = nil }
     }
 
     /// No load is waiting for its server's first answer any more.
@@ -198,6 +217,7 @@ final class RecoveryMonitor: PaneCollaborator {
     func loadFinished() {
         disarmLoadDeadline()
         retrier.loadFinished()
+        keepStartPage()
     }
 
     /// GLib's network monitor reports the network available (`NetworkWatch`).
@@ -206,10 +226,55 @@ final class RecoveryMonitor: PaneCollaborator {
     }
 
     /// Shows the error page of `kind` for `url`, counting down to the retrier's next attempt.
-    private func retryLater(_ kind: ErrorPage.Kind, _ url: URL, detail: String, because failure: LoadFailure) {
+    /// A copy of the page stands in for it instead (`copyInstead`), or stays on screen.
+    private func retryLater(_ kind: ErrorPage.Kind, _ url: URL, detail: String, because failure: LoadFailure,
+                            stoppingWaitingLoad: Bool = false) {
         disarmLoadDeadline() // the error page's own load is not timed
-        let delay = retrier.failed(url, because: failure)
+        if kind == .network, keepCopy(for: url, because: failure, stoppingWaitingLoad: stoppingWaitingLoad) { return }
+        let copy = kind == .network ? copyInstead(of: url, because: failure) : nil
+        let delay = retrier.failed(url, because: failure, standIn: copy?.address)
+        if let copy, showCopy(of: copy.live, retried: true) {
+            pane?.record(.native(action: .pageStale, detail: copy.live.absoluteString))
+            return
+        }
         show(ErrorPage(kind: kind, url: url, detail: detail, countdown: delay.wholeSecondsRoundedUp))
+    }
+
+    // MARK: Kept copies
+
+    /// Shows `live`'s kept copy in its place (`PageSnapshotKeeper`); false when there is
+    /// none. `retried`: this pane's retrier tries the live page meanwhile; else the caller
+    /// (the schedule's runner) does, and the retrier forgets it.
+    func showCopy(of live: URL, retried: Bool) -> Bool {
+        guard let pane, let container = pane.container, !pane.isTornDown,
+              container.configuration.refusal(ofLoad: live) == nil, container.snapshots.show(live, in: pane) else { return false }
+        copyOnScreen = (live, container.snapshots.store.snapshotURL(for: live), retried)
+        showingErrorPageFor = live
+        if !retried { retrier.forget() }
+        return true
+    }
+
+    /// A load of `url` failed while its copy is on screen: the copy stays (WebKit keeps
+    /// the committed page), and the live page is tried again.
+    private func keepCopy(for url: URL, because failure: LoadFailure, stoppingWaitingLoad: Bool) -> Bool {
+        guard let pane, let copy = copyOnScreen, url.isSamePage(as: copy.live) else { return false }
+        if stoppingWaitingLoad { webkit_web_view_stop_loading(pane.webView) }
+        if copy.retried { _ = retrier.failed(url, because: failure, standIn: copy.address) }
+        return true
+    }
+
+    /// The start page's copy, when it may stand in for `url` and exists.
+    private func copyInstead(of url: URL, because failure: LoadFailure) -> (live: URL, address: URL)? {
+        guard let copy = startPageCopy, copy.standsIn(for: url, because: failure), let container = pane?.container,
+              container.snapshots.hasSnapshot(for: copy.startURL) else { return nil }
+        return (copy.startURL, container.snapshots.store.snapshotURL(for: copy.startURL))
+    }
+
+    /// A load finished: the kiosk's start page, loaded for real, is kept (`SnapshotPolicy`).
+    private func keepStartPage() {
+        guard !loadIsNotKept, let copy = startPageCopy, let pane, !pane.isTornDown, let container = pane.container,
+              let url = pane.currentURL, copy.keeps(url) else { return }
+        container.snapshots.pageShown(copy.startURL, in: pane, isMedia: false)
     }
 
     /// What kind of failure a `load-failed` GError is (for the events log).
@@ -236,6 +301,7 @@ final class RecoveryMonitor: PaneCollaborator {
             webkit_web_view_load_uri(pane.webView, uri)
             return true
         }
+        loadIsNotKept = true
         pane.record(.load(event: .tlsError, url: uri, error: "untrusted certificate"))
         pane.record(.native(action: .loadFailure, detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }

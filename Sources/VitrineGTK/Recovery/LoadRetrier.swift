@@ -14,6 +14,9 @@ import Vitrine
 /// - `retry-load` "N URL (backoff|network)": the attempt after failure N starts, and why now;
 /// - `recovered` "URL": the page loaded; the next failure starts the schedule again.
 ///
+/// While its kept copy stands in for the page (`standIn`, the copy's address), the copy
+/// stays on screen until an attempt loads the live page.
+///
 /// Owned by the pane's `RecoveryMonitor`; its timer is cancelled on tear-down and when
 /// it goes.
 @MainActor
@@ -23,6 +26,8 @@ final class LoadRetrier {
     private var timer: Task<Void, Never>?
     /// The page being retried: its error page is shown, or its next attempt is loading.
     private var pending: URL?
+    /// The address shown in the pending page's place (its kept copy), if not an error page.
+    private var standIn: URL?
 
     func attach(to pane: WebPane) {
         self.pane = pane
@@ -30,9 +35,10 @@ final class LoadRetrier {
 
     /// `url` failed: counts the failure, logs it and schedules the next attempt. Answers
     /// the delay, for the error page's countdown.
-    func failed(_ url: URL, because failure: LoadFailure) -> Duration {
+    func failed(_ url: URL, because failure: LoadFailure, standIn: URL? = nil) -> Duration {
         let delay = schedule.failed()
         pending = url
+        self.standIn = standIn
         pane?.record(.native(action: .retry, detail:
             "\(schedule.attempts) \(url.absoluteString) in \((delay.inSeconds * 10).rounded() / 10) s (\(failure.label))"))
         timer?.cancel()
@@ -65,6 +71,13 @@ final class LoadRetrier {
         timer = nil
     }
 
+    /// Someone else tries the page (the schedule's runner): no attempt, no `recovered`.
+    func forget() {
+        cancel()
+        pending = nil
+        standIn = nil
+    }
+
     isolated deinit {
         timer?.cancel()
     }
@@ -74,7 +87,7 @@ final class LoadRetrier {
         guard let pane, !pane.isTornDown, let url = pending else { return }
         // Someone went elsewhere meanwhile (the remote control, a person): that page is
         // not this retrier's to replace.
-        guard pane.currentURL == url else {
+        guard let current = pane.currentURL, current == url || current == standIn else {
             pending = nil
             return
         }

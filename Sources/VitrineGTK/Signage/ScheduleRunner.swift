@@ -26,7 +26,12 @@ import Vitrine
 ///
 /// Offline (`PageSnapshotKeeper`): a page shown live is kept; when its load later fails,
 /// its kept copy is shown in the slot's view instead (after the failed load's error page
-/// ended: WebKit drops a load made before), as `stale`; its next turn tries it live again.
+/// ended: WebKit drops a load made before), as `stale`. A page on screen whose reload fails
+/// goes stale the same way. While a copy is on screen its live page is tried again on
+/// `RetrySchedule`'s backoff (a one-item playlist has no next turn to do it): preloaded
+/// where preload is on, so a failed attempt leaves the copy on screen, and in the view
+/// itself otherwise (the copy stays until the live page commits); the live page replaces
+/// the copy once it loaded (`recovered`). Its next turn tries it live too.
 ///
 /// Ownership: owned by its container; holds the one timer (a task, cancelled on every
 /// re-arm, on `stop()` and in `deinit`) and the cover. Every callback checks the weak
@@ -54,6 +59,11 @@ final class ScheduleRunner {
     private var staleWaiting: (index: Int, url: URL)?
     /// The alert command waiting for its navigation decision.
     private var alertReply: (@MainActor (RemoteReply) -> Void)?
+    /// The next attempt at the live page of the stale item on screen, and its backoff.
+    private var liveRetry: Task<Void, Never>?
+    private var liveRetries = RetrySchedule()
+    /// The stale item whose live page is being tried now.
+    private var retrying: (index: Int, url: URL)?
     /// The playlist's bundles, each synced into the app's data folder (one per archive URL).
     private var bundleSyncers: [BundleSyncer] = []
 
@@ -88,6 +98,7 @@ final class ScheduleRunner {
         staleWaiting = nil
         timer?.cancel()
         timer = nil
+        stopRetrying()
         container?.cancelPreload(inSlot: slot)
         closeRecord(at: now())
     }
@@ -162,7 +173,7 @@ final class ScheduleRunner {
             if !showStale(waiting.index, waiting.url) { skip(failed: waiting.index, waiting.url) }
             return
         }
-        guard let page = loading else { return }
+        guard let page = loading else { return wentDown(event, url) }
         switch event {
         case .started where !page.started && url?.isSamePage(as: page.url) == true:
             loading?.started = true
@@ -196,6 +207,9 @@ final class ScheduleRunner {
     // MARK: Private
 
     private func shown(_ index: Int, _ url: URL) {
+        if let retry = retrying, retry.index == index, retry.url == url {
+            container?.record(.native(action: .recovered, detail: url.absoluteString))
+        }
         putOnScreen(index, url, .schedulePageShown, .shown)
         if let container, container.panes.indices.contains(slot) {
             let isMedia = scheduler.schedule.playlist.indices.contains(index) && scheduler.schedule.playlist[index].media != nil
@@ -207,13 +221,52 @@ final class ScheduleRunner {
     /// (its next turn tries the live page again). False when there is none.
     private func showStale(_ index: Int, _ url: URL) -> Bool {
         guard let container, !container.isTornDown, container.panes.indices.contains(slot),
-              container.snapshots.show(url, in: container.panes[slot]) else { return false }
+              container.panes[slot].recovery.showCopy(of: url, retried: false) else { return false }
         putOnScreen(index, url, .schedulePageStale, .stale)
+        retryLater(index, url)
         return true
+    }
+
+    /// The live page on screen failed to load again (a reload) and has a copy: it goes stale.
+    private func wentDown(_ event: ContainerEvent.LoadEvent, _ url: URL?) {
+        guard event == .failed, let item = onScreen, item.outcome == .shown, url?.isSamePage(as: item.url) == true,
+              container?.snapshots.hasSnapshot(for: item.url) == true else { return }
+        failed((item.index, item.url, true))
+    }
+
+    /// The stale item's live page is tried after the backoff's next delay.
+    private func retryLater(_ index: Int, _ url: URL) {
+        let delay = liveRetries.failed()
+        container?.record(.native(action: .retry, detail:
+            "\(liveRetries.attempts) \(url.absoluteString) in \((delay.inSeconds * 10).rounded() / 10) s (stale)"))
+        liveRetry?.cancel()
+        liveRetry = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled, let self else { return }
+            self.retryLive(index, url)
+        }
+    }
+
+    /// Tries the live page of the stale item, unless something else took the screen.
+    private func retryLive(_ index: Int, _ url: URL) {
+        liveRetry = nil
+        guard let container, !container.isTornDown, let item = onScreen, item.outcome == .stale, item.index == index,
+              item.url == url, loading == nil, scheduler.alert == nil, container.preloaders[slot] == nil else { return }
+        container.record(.native(action: .retryLoad, detail: "\(liveRetries.attempts) \(url.absoluteString) (backoff)"))
+        perform(.showPage(index: index, url: url))
+        retrying = (index, url)
+    }
+
+    private func stopRetrying() {
+        liveRetry?.cancel()
+        liveRetry = nil
+        retrying = nil
     }
 
     /// Item `index` is on screen, live or stale: the last item's record closes, this one's opens.
     private func putOnScreen(_ index: Int, _ url: URL, _ action: ContainerEvent.NativeAction, _ outcome: PlayRecord.Outcome) {
+        stopRetrying()
+        liveRetries.succeeded()
         closeRecord(at: now())
         container?.record(.native(action: action, detail: "\(index) \(url.absoluteString)"))
         onScreen = (index, url, now(), outcome)
@@ -223,6 +276,12 @@ final class ScheduleRunner {
 
     private func failed(_ page: (index: Int, url: URL, started: Bool)) {
         loading = nil
+        // A failed attempt at the stale item's live page: its copy stays on screen.
+        if let retry = retrying, retry.index == page.index, retry.url == page.url,
+           onScreen?.index == page.index, onScreen?.outcome == .stale {
+            retrying = nil
+            return retryLater(page.index, page.url)
+        }
         container?.record(.native(action: .schedulePageFailed, detail: "\(page.index) \(page.url.absoluteString)"))
         // After this turn of the main loop: the failed load's own handling (its error
         // page) goes first, and is then replaced by the snapshot or the next page.
@@ -267,6 +326,10 @@ final class ScheduleRunner {
     private func perform(_ action: ScheduledAction) {
         guard let container, !container.isTornDown else { return }
         staleWaiting = nil
+        switch action {
+        case .showPage, .showStart, .showAlert: stopRetrying()
+        default: break
+        }
         if let event = action.event { container.record(event) }
         switch action {
         case .skip(let index, let url):
@@ -327,6 +390,7 @@ final class ScheduleRunner {
 
     isolated deinit {
         timer?.cancel()
+        liveRetry?.cancel()
         alertReply?(.failure("the kiosk's window closed"))
     }
 }
