@@ -37,3 +37,12 @@ enum GlobalShortcuts {
     /// The key of `container` in the book.
     static func owner(_ container: WebContainer) -> Int { ObjectIdentifier(container).hashValue }
 }
+
+extension WebContainer {
+    /// A global shortcut its page registered was pressed (either holder): logged, and sent
+    /// to the page as a `shortcut` event.
+    func shortcutPressed(_ entry: ShortcutBook.Entry) {
+        record(.native(action: .shortcut, detail: "\(entry.id) \(entry.accelerator)"))
+        emit("shortcut", ["id": .string(entry.id), "accelerator": .string(entry.accelerator.description)], grantedTo: .shortcuts)
+    }
+}

@@ -124,8 +124,7 @@ final class PortalShortcuts: GlobalShortcutKeys {
         let id = string(g_variant_get_string(idValue, nil)) ?? ""
         g_variant_unref(idValue)
         guard let entry = book.entry(portalID: id), let container = owners[entry.owner]?.container, !container.isTornDown else { return }
-        container.record(.native(action: .shortcut, detail: "\(entry.id) \(entry.accelerator)"))
-        container.emit("shortcut", ["id": .string(entry.id), "accelerator": .string(entry.accelerator.description)], grantedTo: .shortcuts)
+        container.shortcutPressed(entry)
     }
 }
 

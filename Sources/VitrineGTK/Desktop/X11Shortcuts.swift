@@ -116,8 +116,7 @@ final class X11Shortcuts: GlobalShortcutKeys {
         guard let accelerator = grabs.first(where: { UInt32($0.value.keycode) == keycode && $0.value.modifiers == modifiers })?.key,
               let entry = book.entry(for: accelerator), let container = owners[entry.owner]?.container, !container.isTornDown
         else { return false }
-        container.record(.native(action: .shortcut, detail: "\(entry.id) \(accelerator)"))
-        container.emit("shortcut", ["id": .string(entry.id), "accelerator": .string(accelerator.description)], grantedTo: .shortcuts)
+        container.shortcutPressed(entry)
         return true
     }
 }
