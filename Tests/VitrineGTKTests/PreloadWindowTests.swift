@@ -49,7 +49,7 @@ extension WebKitTests {
             try await fixture.next(where: native(.schedulePageShown, "0 \(red.absoluteString)"))
             let container = fixture.container
             #expect(await TestLoop.wait { screenColour(container) == Self.red }, "red never reached the screen")
-            weak var redPane = container.activePane
+            weak let redPane = container.activePane
 
             // Every turn of the main loop until green is on screen: what the screen shows.
             var seen: [UInt32] = []

@@ -53,13 +53,13 @@ import Vitrine
 
     @Test func anAnswerGivenInsideItsOwnDeliveryIsIgnored() {
         let deliveries = Deliveries<String>()
-        var once: AnswerOnce<String>!
-        once = AnswerOnce(unanswered: "closed") { answer in
+        let holder = Deliveries<AnswerOnce<String>>()
+        holder.answers.append(AnswerOnce(unanswered: "closed") { answer in
             deliveries.answers.append(answer)
             // A receiver that answers again (re-entrantly) must not deliver twice.
-            once.answer("again")
-        }
-        once.answer("first")
+            holder.answers.first?.answer("again")
+        })
+        holder.answers.first?.answer("first")
         #expect(deliveries.answers == ["first"])
     }
 }

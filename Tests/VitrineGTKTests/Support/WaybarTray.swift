@@ -37,7 +37,7 @@ final class WaybarTray {
         monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
         monitor.arguments = ["--session", "type='signal',interface='org.kde.StatusNotifierWatcher'", "type='signal',interface='com.canonical.dbusmenu'"]
         monitor.environment = environment
-        monitor.standardOutput = try #require(FileHandle(forWritingAtPath: signals), sourceLocation: sourceLocation)
+        monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: signals))
         monitor.standardError = FileHandle.nullDevice
         try monitor.run()
 
