@@ -179,6 +179,41 @@ extension WebKitTests {
             #expect(lines.contains("Close \(session)"), "the declined session is closed: \(lines)")
         }
 
+        @Test func aMoveTheUserDeclinesKeepsTheKeysBoundBefore() throws {
+            // `again` moves `search` to other keys; the user declines that bind.
+            let page = """
+                <!doctype html><title>keys</title><script>
+                const report = async (id, register) => {
+                  let result;
+                  try { result = await register(); } catch (e) { result = 'error: ' + e.message; }
+                  await fetch('/registered?id=' + id + '&result=' + encodeURIComponent(result));
+                };
+                vitrine.shortcuts.on('shortcut', (key) => {
+                  if (key.id === 'again') { report('moved', () => vitrine.shortcuts.register('Ctrl+Alt+J', 'search')); return; }
+                  fetch('/pressed?id=' + key.id + '&keys=' + key.accelerator);
+                });
+                (async () => {
+                  await report('search', () => vitrine.shortcuts.register('Ctrl+Alt+K', 'search'));
+                  await report('again', () => vitrine.shortcuts.register('Ctrl+Alt+A', 'again'));
+                })();
+                </script>
+                """
+            let run = try Run(pages: ["index.html": page])
+            var stopped = false
+            defer { if !stopped { _ = run.stop() } }
+            #expect(run.requests("/registered?", count: 2) == ["/registered?id=search&result=Ctrl+Alt+K", "/registered?id=again&result=Ctrl+Alt+A"])
+            try run.control("Answer", "1")
+            try run.control("Activate", "Ctrl+Alt+A")
+            #expect(run.requests("/registered?", count: 3).last
+                == "/registered?id=moved&result=error: shortcuts: Ctrl+Alt+J was refused: the user cancelled the desktop's shortcuts dialog")
+            // The session bound before still holds Ctrl+Alt+K for `search`: it reaches the page.
+            try run.control("Activate", "Ctrl+Alt+K")
+            #expect(run.requests("/pressed?") == ["/pressed?id=search&keys=Ctrl+Alt+K"])
+            stopped = true
+            let lines = run.stop()
+            #expect(lines.filter { $0.hasPrefix("BindShortcuts ") }.count == 3, "\(lines)")
+        }
+
         @Test func aPortalWithoutGlobalShortcutsOrNoneIsAClearRefusal() throws {
             let reason = "error: shortcuts: this Wayland session's desktop portal does not offer GlobalShortcuts "
                 + "(xdg-desktop-portal ≥ 1.17 with a backend that implements it, e.g. KDE Plasma 6 or GNOME 48)"

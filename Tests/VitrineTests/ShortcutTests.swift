@@ -61,6 +61,32 @@ struct ShortcutTests {
         }
     }
 
+    @Test func aRefusedRegistrationIsUndoneAndARefusedMoveKeepsTheOldKeys() throws {
+        var book = ShortcutBook()
+        let search = try Accelerator("Ctrl+Alt+K"), other = try Accelerator("Ctrl+Alt+J"), third = try Accelerator("Ctrl+Alt+H")
+        // A new id the desktop refused goes.
+        _ = try book.register(search, id: "search", owner: 1)
+        book.undoRegistration(of: search, id: "search", owner: 1, previous: nil)
+        #expect(book.entries.isEmpty)
+        // A move to other keys the desktop refused: the id keeps the keys it held (still bound).
+        _ = try book.register(search, id: "search", owner: 1)
+        let previous = book.accelerator(id: "search", owner: 1)
+        #expect(try book.register(other, id: "search", owner: 1) == search)
+        book.undoRegistration(of: other, id: "search", owner: 1, previous: previous)
+        #expect(book.entries.map { "\($0.accelerator) \($0.id) \($0.owner)" } == ["Ctrl+Alt+K search 1"])
+        // The same keys registered again and refused: they stay.
+        book.undoRegistration(of: search, id: "search", owner: 1, previous: search)
+        #expect(book.entry(for: search)?.id == "search")
+        // The page changed the id meanwhile: its newer choice stands.
+        _ = try book.register(third, id: "search", owner: 1)
+        book.undoRegistration(of: other, id: "search", owner: 1, previous: search)
+        #expect(book.accelerator(id: "search", owner: 1) == third)
+        // The old keys taken by another id meanwhile: the refused id goes, nobody's keys are doubled.
+        _ = try book.register(search, id: "find", owner: 2)
+        book.undoRegistration(of: third, id: "search", owner: 1, previous: search)
+        #expect(book.entries.map { "\($0.accelerator) \($0.id) \($0.owner)" } == ["Ctrl+Alt+K find 2"])
+    }
+
     @Test func aFloodStopsAtTheCapacity() throws {
         var book = ShortcutBook()
         for index in 0..<ShortcutBook.capacity {

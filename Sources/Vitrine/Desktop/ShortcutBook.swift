@@ -60,6 +60,26 @@ public struct ShortcutBook: Sendable {
         return released
     }
 
+    /// The keys `owner` holds under `id`, if any.
+    public func accelerator(id: String, owner: Int) -> Accelerator? {
+        entries.first { $0.owner == owner && $0.id == id }?.accelerator
+    }
+
+    /// Undoes a registration of `accelerator` that the desktop then refused (a grab taken, a
+    /// bind declined): `id` gets back the keys it held before (`previous`), which the desktop
+    /// still holds, or goes. Nothing changes when the page changed `id` meanwhile, or when it
+    /// registered the keys it already held.
+    public mutating func undoRegistration(of accelerator: Accelerator, id: String, owner: Int, previous: Accelerator?) {
+        guard previous != accelerator,
+              let index = entries.firstIndex(where: { $0.owner == owner && $0.id == id && $0.accelerator == accelerator })
+        else { return }
+        if let previous, entry(for: previous) == nil {
+            entries[index] = Entry(accelerator: previous, id: id, owner: owner)
+        } else {
+            entries.remove(at: index)
+        }
+    }
+
     public func entry(for accelerator: Accelerator) -> Entry? {
         entries.first { $0.accelerator == accelerator }
     }

@@ -45,6 +45,7 @@ final class PortalShortcuts: GlobalShortcutKeys {
 
     func register(_ accelerator: Accelerator, id: String, for container: WebContainer) async throws(ScriptMessageError) {
         let owner = GlobalShortcuts.owner(container)
+        let previous = book.accelerator(id: id, owner: owner)
         _ = try book.register(accelerator, id: id, owner: owner)
         owners[owner] = Weak(container: container)
         let answer = await rebind()
@@ -54,8 +55,9 @@ final class PortalShortcuts: GlobalShortcutKeys {
             ShortcutBook.portalRefusal(of: accelerator, response: answer?.response ?? 2, bound: answer?.shortcutIDs ?? [])
         }
         guard let refusal else { return }
-        // Undone, unless the page changed it meanwhile; the session bound without it stays.
-        if book.entry(for: accelerator).map({ $0.owner == owner && $0.id == id }) == true { _ = book.unregister(id: id, owner: owner) }
+        // Undone, unless the page changed it meanwhile: the session bound before stays, with
+        // the keys the id held in it.
+        book.undoRegistration(of: accelerator, id: id, owner: owner, previous: previous)
         throw refusal
     }
 

@@ -51,12 +51,14 @@ final class X11Shortcuts: GlobalShortcutKeys {
         let keycode = XKeysymToKeycode(display, KeySym(keyval))
         guard keyval != 0, keycode != 0 else { throw ScriptMessageError("shortcuts: \(accelerator): this keyboard has no such key") }
         let owner = GlobalShortcuts.owner(container)
+        let previous = book.accelerator(id: id, owner: owner)
         let replaced = try book.register(accelerator, id: id, owner: owner)
         owners[owner] = Weak(container: container)
         if grabs[accelerator] == nil {
             let grab = (keycode: keycode, modifiers: Self.xModifiers(gdkModifiers))
             guard self.grab(grab) else {
-                _ = book.unregister(id: id, owner: owner)
+                // The replaced keys' grab is still held: the id keeps them.
+                book.undoRegistration(of: accelerator, id: id, owner: owner, previous: previous)
                 throw ScriptMessageError("shortcuts: \(accelerator) is taken by another program")
             }
             grabs[accelerator] = grab
