@@ -186,6 +186,28 @@ extension WebKitTests {
             #expect(!filesOnDisk.contains { $0.hasSuffix("zeros.txt") })
         }
 
+        @Test func aServerThatHangsDelaysNoOtherBundle() async throws {
+            let silent = try SilentListener(port: 0)
+            defer { silent.close(); server.close(); try? FileManager.default.removeItem(at: data) }
+            try server.publish("lobby.zip", files: ["index.html": "v1"])
+            let sources = [BundleSource(archiveURL: URL(string: "http://127.0.0.1:\(silent.port)/menu.zip")!),
+                           BundleSource(archiveURL: server.url("lobby.zip"))]
+            let jobs = sources.map { BundleSyncJob(source: $0, store: BundleStore(dataFolder: data, source: $0), rules: .standard) }
+            final class Done { var hanging = false }
+            let done = Done()
+            let hanging = Task { @MainActor in
+                let report = await jobs[0].runOnQueue()
+                done.hanging = true
+                return report
+            }
+            #expect(await TestLoop.wait { silent.hasConnection }, "the hanging bundle's sync never reached its server")
+            // The other bundle syncs while the first one's server keeps it waiting.
+            #expect(await jobs[1].runOnQueue().outcome == .updated)
+            #expect(!done.hanging, "the other bundle waited for the hanging one")
+            silent.close()
+            #expect(await hanging.value.outcome == .failed)
+        }
+
         @Test func aBundleWithoutItsEntryIsRefused() throws {
             defer { server.close(); try? FileManager.default.removeItem(at: data) }
             try server.publish("lobby.zip", files: ["other.html": "x"])
@@ -205,9 +227,10 @@ extension BundleServer {
 }
 
 /// A loopback port that takes connections into its backlog and never answers them (a
-/// server that hangs); closing it resets them.
+/// server that hangs); closing it resets them. Port 0: a free one, then `port`.
 final class SilentListener {
     private var descriptor: Int32
+    private(set) var port = 0
 
     init(port: Int) throws {
         // Close-on-exec: a web process started meanwhile must not keep the port open.
@@ -225,6 +248,17 @@ final class SilentListener {
             Glibc.close(descriptor)
             throw BundleServer.ServerError(output: "cannot listen on \(port): \(String(cString: strerror(errno)))")
         }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether a client has connected (its connection waits in the backlog).
+    var hasConnection: Bool {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) == 1
     }
 
     func close() {

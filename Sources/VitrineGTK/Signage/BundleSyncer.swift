@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Dispatch
+import Synchronization
 import Vitrine
 
 /// Keeps one playlist bundle synced: at start and every `sync-every` seconds a conditional
@@ -14,7 +15,7 @@ import Vitrine
 /// disk shows at once, with or without the network. A failed sync keeps it.
 ///
 /// Ownership: owned by its `ScheduleRunner`; holds the one loop task, cancelled in `stop()`
-/// and `deinit`. The blocking work runs on a serial queue of its own and holds no reference
+/// and `deinit`. The blocking work runs on its folder's serial queue and holds no reference
 /// to the syncer; its report reaches `onReport` only while the syncer is alive and running.
 @MainActor
 final class BundleSyncer {
@@ -60,12 +61,20 @@ struct BundleSyncJob: Sendable {
     let store: BundleStore
     let rules: BundleArchiveRules
 
-    /// One sync at a time per process and bundle folder: the serial queue.
-    private static let queue = DispatchQueue(label: "vitrine.bundle-sync")
+    /// One serial queue per bundle folder: one sync at a time per folder (a syncer replaced
+    /// by a pushed config and its successor share it), while other bundles sync beside it, so
+    /// a server that hangs delays its own bundle only.
+    private static let queues = Mutex<[String: DispatchQueue]>([:])
 
     func runOnQueue() async -> BundleSyncReport {
-        await withCheckedContinuation { continuation in
-            Self.queue.async { continuation.resume(returning: run()) }
+        let queue = Self.queues.withLock { queues in
+            if let queue = queues[store.folder.path] { return queue }
+            let queue = DispatchQueue(label: "vitrine.bundle-sync.\(source.host)")
+            queues[store.folder.path] = queue
+            return queue
+        }
+        return await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: run()) }
         }
     }
 
