@@ -72,5 +72,27 @@ extension WebKitTests {
             #expect(shortcuts == ["search Ctrl+Alt+K", "search Ctrl+Alt+K", "next Ctrl+Alt+J"])
             #expect(harness.container.unregisterShortcut(id: "next"))
         }
+
+        @Test func aMoveToKeysAnotherProgramHoldsKeepsTheOldKeys() async throws {
+            let app = Origin(string: "app://\(WebTestHarness.host)")!
+            let harness = try WebTestHarness(pages: ["index.html": Self.page]) { $0.grantCapabilities([.shortcuts], to: app) }
+            defer { harness.close() }
+            try await harness.open("index.html")
+            #expect(try await harness.container.evaluateAsync("return await vitrine.shortcuts.register('Ctrl+Alt+K', 'search');") == "Ctrl+Alt+K")
+            // Another program (its own X connection) holds Ctrl+Alt+J.
+            let other = try #require(XOpenDisplay(nil))
+            defer { XCloseDisplay(other) }
+            let keycode = XKeysymToKeycode(other, KeySym(XK_j))
+            XGrabKey(other, Int32(keycode), UInt32(ControlMask | Mod1Mask), XDefaultRootWindow(other), 1, GrabModeAsync, GrabModeAsync)
+            XSync(other, 0)
+            let moved = try await harness.container.evaluateAsync("""
+                try { return await vitrine.shortcuts.register('Ctrl+Alt+J', 'search'); } catch (e) { return e.message; }
+                """)
+            #expect(moved == "shortcuts: Ctrl+Alt+J is taken by another program")
+            // `search` is still on the keys it held: they reach the page.
+            try press("ctrl+alt+k")
+            #expect(await harness.container.valueInPage("pressed.length === 1 && pressed[0]") == "search Ctrl+Alt+K")
+            #expect(harness.container.unregisterShortcut(id: "search"))
+        }
     }
 }
