@@ -10,7 +10,7 @@ import CWebKitGTK
 enum SchemeResponse {
     /// What a response carries.
     enum Body {
-        /// Bytes in memory (GLib copies them).
+        /// Bytes in memory, valid for the call (GLib copies them before it returns).
         case bytes(UnsafeRawBufferPointer)
         /// An open file of `size` bytes; the response's stream owns and closes the descriptor.
         case file(descriptor: Int32, size: Int)
