@@ -34,8 +34,8 @@ extension WebKitTests {
 
         @Test(arguments: [true, false])
         func aOneItemPlaylistGoesStaleThenLiveAgainByItself(preload: Bool) async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             var server = try LoopbackHTTPServer(pages: ["item.html": Stale.page("v1")])
             defer { server.stop() }
             let url = server.url("item.html")
@@ -50,9 +50,7 @@ extension WebKitTests {
             try await fixture.next(where: native(.schedulePageStale, "0 \(url.absoluteString)"))
             // The live turn closed as the copy went up (just before its line).
             #expect(fixture.log.events.contains(where: played(0, .shown)))
-            try await fixture.next(where: {
-                if case let .load(.finished, loaded, _) = $0 { return loaded.hasPrefix(PageSnapshots.scheme + "://") }; return false
-            })
+            try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await beacon(fixture) == "v1 content")
             // Tried live and failed: the copy stays.
             try await fixture.next(where: native(.retryLoad, "1 \(url.absoluteString) (backoff)"), timeout: .seconds(10))
@@ -62,9 +60,7 @@ extension WebKitTests {
             #expect(try await fixture.container.evaluate("location.protocol") == .string(PageSnapshots.scheme + ":"))
 
             // Back: live by itself, its stale turn closed.
-            try FileManager.default.createDirectory(at: server.directory, withIntermediateDirectories: true)
-            try Stale.page("v2").write(to: server.directory.appendingPathComponent("item.html"), atomically: true, encoding: .utf8)
-            server = try LoopbackHTTPServer(pages: [:], port: server.port, directory: server.directory)
+            server = try KeptCopies.restart(server, with: ["item.html": Stale.page("v2")])
             try await fixture.next(where: native(.recovered, url.absoluteString), timeout: .seconds(30))
             try await fixture.next(where: played(0, .stale))
             #expect(try await beacon(fixture) == "v2 content")

@@ -18,7 +18,7 @@ extension WebKitTests.StaleSnapshotTests {
 
     /// `data` planted as `item`'s kept copy, as if Vitrine had saved it.
     static func plant(_ data: Data, for item: URL, appID: String) throws {
-        let folder = snapshotFolder(appID)
+        let folder = KeptCopies.folder(appID)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try data.write(to: folder.appendingPathComponent(PageSnapshotKeeper.sha256(item.absoluteString) + ".mhtml"))
     }
@@ -33,42 +33,32 @@ extension WebKitTests.StaleSnapshotTests {
         return Data((text + "--PART--\r\n").utf8)
     }
 
-    func staleLoadFinished() -> @Sendable (ContainerEvent) -> Bool {
-        { if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false }
-    }
-
     /// The kept copy of a page with a style sheet and images shows them from the archive
     /// while the server is down, and is no longer served once the view shows the next item.
     /// (WebKit's own archive loader showed them too: what is new is the serving and its end.)
     @Test func aStaleCopyShowsItsImagesAndStyleFromTheArchive() async throws {
-        let appID = Self.uniqueAppID()
-        defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+        let appID = KeptCopies.uniqueAppID()
+        defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
         var server = try LoopbackHTTPServer(pages: ["rich.html": Self.richPage, "style.css": Self.sheet, "other.html": Self.page("other")])
         defer { server.stop() }
         try Self.redPNG.write(to: server.directory.appendingPathComponent("red.png"))
         try Self.bluePNG.write(to: server.directory.appendingPathComponent("blue.png"))
         let item = server.url("rich.html"), other = server.url("other.html")
         let playlist = [PlaylistEntry(url: item, duration: .seconds(4)), PlaylistEntry(url: other, duration: .seconds(60))]
-        do {
-            let first = try kiosk(playlist, appID: appID)
-            first.container.start()
-            try await first.next(where: native(.snapshotSaved, "\(item.absoluteString) ", prefix: true))
-            first.close()
-        }
-        server.stop(removingFiles: false)
+        try await KeptCopies.keep(item, with: { try kiosk(playlist, appID: appID) }, thenStopping: server)
 
         let fixture = try kiosk(playlist, appID: appID)
         defer { fixture.close() }
         fixture.container.start()
         try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-        try await fixture.next(where: staleLoadFinished())
+        try await fixture.next(where: KeptCopies.copyLoaded)
         #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "rich content")
         #expect(try await fixture.container.evaluate("String(document.getElementById('picture').naturalWidth)") == "50")
         #expect(try await fixture.container.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(0, 128, 0)")
         #expect(PageSnapshotScheme.shared.servedViewCount == 1)
 
         // The next item live: the copy's parts are no longer kept for the view.
-        server = try LoopbackHTTPServer(pages: [:], port: server.port, directory: server.directory)
+        server = try KeptCopies.restart(server)
         try await fixture.next(where: native(.schedulePageShown, "1 \(other.absoluteString)"), timeout: .seconds(30))
         try await fixture.roundTrip()
         #expect(PageSnapshotScheme.shared.servedViewCount == 0)
@@ -79,8 +69,8 @@ extension WebKitTests.StaleSnapshotTests {
     /// copy's part, shown while its server is up (503). No script runs, no request reaches
     /// the server, no file is read, and the archive's own parts still show.
     @Test func aHostileCopyRunsNoScriptReadsNoFileAndAsksNothingOfTheNetwork() async throws {
-        let appID = Self.uniqueAppID()
-        defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+        let appID = KeptCopies.uniqueAppID()
+        defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
         let localImage = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-local-\(UUID().uuidString).svg")
         try Self.picture.write(to: localImage, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: localImage) }
@@ -113,7 +103,7 @@ extension WebKitTests.StaleSnapshotTests {
         ]), for: item, appID: appID)
         fixture.container.start()
         try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-        try await fixture.next(where: staleLoadFinished())
+        try await fixture.next(where: KeptCopies.copyLoaded)
         for _ in 0..<5 { try await fixture.roundTrip() }
         #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "planted content")
         #expect(try await fixture.container.evaluate("document.title") == "planted")
@@ -129,8 +119,8 @@ extension WebKitTests.StaleSnapshotTests {
     /// Abuse: two kiosks show copies at once; one copy's document names the other's part.
     /// Each view is served its own copy only.
     @Test func aViewIsServedItsOwnCopyOnly() async throws {
-        let appID = Self.uniqueAppID()
-        defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+        let appID = KeptCopies.uniqueAppID()
+        defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
         let server = try LoopbackHTTPServer(pages: ["MAINTENANCE": ""])
         defer { server.stop() }
         let first = server.url("maintenance/first.html"), second = server.url("maintenance/second.html")
@@ -143,11 +133,11 @@ extension WebKitTests.StaleSnapshotTests {
             <img id="own" src="\(second)/red.png"><img id="other" src="\(firstPart)">
             """.utf8)), ("image/png", "\(second)/red.png", Self.redPNG)]), for: second, appID: appID)
         one.container.start()
-        try await one.next(where: staleLoadFinished())
+        try await one.next(where: KeptCopies.copyLoaded)
         let two = try kiosk([PlaylistEntry(url: second, duration: .seconds(60))], appID: appID)
         defer { two.close() }
         two.container.start()
-        try await two.next(where: staleLoadFinished())
+        try await two.next(where: KeptCopies.copyLoaded)
         #expect(try await two.container.evaluate("String(document.getElementById('own').naturalWidth)") == "50")
         #expect(try await two.container.evaluate("String(document.getElementById('other').naturalWidth)") == "0")
         // Asked again while on screen, a part is still served to its own view.
@@ -160,8 +150,8 @@ extension WebKitTests.StaleSnapshotTests {
     /// Abuse: kept copies that cannot be shown — garbage, ten thousand parts — are not: the
     /// turn fails as it would with no copy (`snapshot-failed` says why), and the kiosk plays on.
     @Test func anUnusableCopyFallsBackAndTheKioskPlaysOn() async throws {
-        let appID = Self.uniqueAppID()
-        defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+        let appID = KeptCopies.uniqueAppID()
+        defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
         let server = try LoopbackHTTPServer(pages: ["MAINTENANCE": "", "live.html": Self.page("live")])
         defer { server.stop() }
         let garbage = server.url("maintenance/garbage.html"), flood = server.url("maintenance/flood.html"), live = server.url("live.html")
@@ -177,6 +167,6 @@ extension WebKitTests.StaleSnapshotTests {
         try await fixture.next(where: native(.schedulePageShown, "2 \(live.absoluteString)"))
         #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live content")
         for item in [0, 1] { #expect(fixture.log.events.contains(where: played(item, .failed))) }
-        #expect(!fixture.log.events.contains(where: staleLoadFinished()))
+        #expect(!fixture.log.events.contains(where: KeptCopies.copyLoaded))
     }
 }

@@ -40,11 +40,6 @@ extension WebKitTests {
             { if case let .proofOfPlay(record) = $0 { return record.item == item && record.outcome == outcome }; return false }
         }
 
-        /// A data folder of its own: the app id names it.
-        static func uniqueAppID() -> String {
-            "org.vitrine.tests.Stale" + String(UUID().uuidString.filter(\.isLetter).prefix(10))
-        }
-
         /// The live site is granted `storage`: its snapshot must not be.
         func kiosk(_ playlist: [PlaylistEntry], appID: String) throws -> ContainerFixture {
             try ContainerFixture(ConfiguratorFactory.make(for: .kiosk).startURL(playlist[0].url).fullscreen(false)
@@ -53,16 +48,11 @@ extension WebKitTests {
                 .preference(\.schedule, Schedule(playlist: playlist)))
         }
 
-        static func snapshotFolder(_ appID: String) -> URL {
-            PageSnapshots.folder(in: ApplicationID.dataHome.appendingPathComponent(appID))
-        }
-
         @Test func aPageWhoseServerStopsIsShownStaleThenLiveAgain() async throws {
-            let appID = Self.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             // One server for both items: the kiosk's allow-list is the start page's origin.
             var live = try LoopbackHTTPServer(pages: ["live.html": Self.page("live v1"), "other.html": Self.page("other")])
-            let liveDirectory = live.directory
             defer { live.stop() }
             let item = live.url("live.html"), other = live.url("other.html")
             let fixture = try kiosk([PlaylistEntry(url: item, duration: .milliseconds(1500)),
@@ -71,7 +61,7 @@ extension WebKitTests {
             fixture.container.start()
 
             try await fixture.next(where: native(.snapshotSaved, "\(item.absoluteString) ", prefix: true))
-            let file = Self.snapshotFolder(appID).appendingPathComponent(PageSnapshotKeeper.sha256(item.absoluteString) + ".mhtml")
+            let file = KeptCopies.folder(appID).appendingPathComponent(PageSnapshotKeeper.sha256(item.absoluteString) + ".mhtml")
             #expect(try String(contentsOf: file, encoding: .utf8).contains("live v1 content"))
 
             // The server goes while the other item is on screen.
@@ -79,9 +69,7 @@ extension WebKitTests {
             live.stop(removingFiles: false)
             try await fixture.next(where: native(.schedulePageFailed, "0 \(item.absoluteString)"))
             try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-            try await fixture.next(where: {
-                if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
-            })
+            try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live v1 content")
             // Its own origin, not the live site's: no bridge, none of the site's grants.
             #expect(try await fixture.container.evaluate("location.protocol") == .string(PageSnapshots.scheme + ":"))
@@ -94,9 +82,7 @@ extension WebKitTests {
             #expect(!fixture.log.events.contains { if case let .proofOfPlay(record) = $0 { return record.outcome == .failed }; return false })
 
             // The server comes back: the next turn is live.
-            try FileManager.default.createDirectory(at: liveDirectory, withIntermediateDirectories: true)
-            try Self.page("live v2").write(to: liveDirectory.appendingPathComponent("live.html"), atomically: true, encoding: .utf8)
-            live = try LoopbackHTTPServer(pages: [:], port: live.port, directory: liveDirectory)
+            live = try KeptCopies.restart(live, with: ["live.html": Self.page("live v2")])
             try await fixture.next(where: native(.schedulePageShown, "0 \(item.absoluteString)"), timeout: .seconds(30))
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live v2 content")
             #expect(try await fixture.container.evaluateAsync(Self.storageProbe) == "stored")
@@ -104,35 +90,27 @@ extension WebKitTests {
         }
 
         @Test func aKioskStartedWithItsServerDownShowsTheSnapshot() async throws {
-            let appID = Self.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["live.html": Self.page("kept")])
             defer { server.stop() }
             let item = server.url("live.html")
             let playlist = [PlaylistEntry(url: item, duration: .seconds(60))]
-            do {
-                let first = try kiosk(playlist, appID: appID)
-                first.container.start()
-                try await first.next(where: native(.snapshotSaved))
-                first.close()
-            }
-            server.stop(removingFiles: false)
+            try await KeptCopies.keep(item, with: { try kiosk(playlist, appID: appID) }, thenStopping: server)
 
             let fixture = try kiosk(playlist, appID: appID)
             defer { fixture.close() }
             fixture.container.start()
             try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-            try await fixture.next(where: {
-                if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
-            })
+            try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "kept content")
         }
 
         /// Abuse: the live page (or a frame in it) opens a snapshot address itself, the
         /// snapshot of its own page included. Nothing loads: only Vitrine shows a snapshot.
         @Test func aPageCannotOpenASnapshotAddress() async throws {
-            let appID = Self.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["live.html": Self.page("live")])
             defer { server.stop() }
             let item = server.url("live.html")
@@ -159,8 +137,8 @@ extension WebKitTests {
         /// Only a good load is kept: a page its server answers 404 for is shown (it loaded)
         /// but never becomes a snapshot, so a later failure shows no error page as content.
         @Test func aPageAnsweredWithAnErrorIsNotKept() async throws {
-            let appID = Self.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["good.html": Self.page("good")])
             defer { server.stop() }
             let missing = server.url("missing.html"), good = server.url("good.html")
@@ -175,7 +153,7 @@ extension WebKitTests {
             #expect(!fixture.log.events.contains {
                 if case let .native(.snapshotSaved, detail) = $0 { return detail.hasPrefix(missing.absoluteString) }; return false
             })
-            let folder = Self.snapshotFolder(appID)
+            let folder = KeptCopies.folder(appID)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 == [PageSnapshotKeeper.sha256(good.absoluteString) + ".mhtml"])
         }
@@ -185,8 +163,8 @@ extension WebKitTests {
         /// its policy refuses anything but the archive's http(s) parts: the file stays off
         /// screen, and the snapshot still loads.
         @Test func aSnapshotShowsNoLocalFileThePagePutInIt() async throws {
-            let appID = Self.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: ApplicationID.dataHome.appendingPathComponent(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let localImage = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-local-\(UUID().uuidString).svg")
             try Self.picture.write(to: localImage, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: localImage) }
@@ -195,19 +173,11 @@ extension WebKitTests {
             defer { server.stop() }
             let item = server.url("live.html")
             let playlist = [PlaylistEntry(url: item, duration: .seconds(60))]
-            do {
-                let first = try kiosk(playlist, appID: appID)
-                first.container.start()
-                try await first.next(where: native(.snapshotSaved, "\(item.absoluteString) ", prefix: true))
-                first.close()
-            }
-            server.stop(removingFiles: false)
+            try await KeptCopies.keep(item, with: { try kiosk(playlist, appID: appID) }, thenStopping: server)
             let fixture = try kiosk(playlist, appID: appID)
             defer { fixture.close() }
             fixture.container.start()
-            try await fixture.next(where: {
-                if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
-            })
+            try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "planted content")
             #expect(try await fixture.container.evaluate("String(document.getElementById('picture').naturalWidth)") == "0")
         }

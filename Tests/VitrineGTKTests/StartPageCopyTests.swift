@@ -17,10 +17,6 @@ extension WebKitTests {
             { if case let .native(name, detail) = $0 { return name == action && detail.hasPrefix(prefix) }; return false }
         }
 
-        let copyLoaded: @Sendable (ContainerEvent) -> Bool = {
-            if case let .load(.finished, url, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
-        }
-
         func kiosk(_ url: URL, appID: String, refusing suffix: String? = nil) throws -> ContainerFixture {
             var configurator = ConfiguratorFactory.make(for: .kiosk).startURL(url).fullscreen(false)
                 .preference(\.applicationID, appID)
@@ -28,21 +24,9 @@ extension WebKitTests {
             return try ContainerFixture(configurator)
         }
 
-        static func dataFolder(_ appID: String) -> URL { ApplicationID.dataHome.appendingPathComponent(appID) }
-
-        /// Runs a kiosk on `url` until its start page is kept, then closes it.
-        func keepStartPage(_ url: URL, appID: String) async throws {
-            let first = try kiosk(url, appID: appID)
-            defer { first.close() }
-            first.container.start()
-            try await first.next(where: native(.snapshotSaved, "\(url.absoluteString) "))
-        }
-
         /// The server again, on the same port, serving `text`.
         func restart(_ server: LoopbackHTTPServer, serving text: String) throws -> LoopbackHTTPServer {
-            try FileManager.default.createDirectory(at: server.directory, withIntermediateDirectories: true)
-            try Stale.page(text).write(to: server.directory.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
-            return try LoopbackHTTPServer(pages: [:], port: server.port, directory: server.directory)
+            try KeptCopies.restart(server, with: ["index.html": Stale.page(text)])
         }
 
         func beacon(_ fixture: ContainerFixture) async throws -> JSONValue? {
@@ -50,8 +34,8 @@ extension WebKitTests {
         }
 
         @Test func theStartPageIsShownFromItsCopyWhileItsServerIsDownThenLiveByItself() async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: Self.dataFolder(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             var server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("v1")])
             defer { server.stop() }
             let url = server.url("index.html")
@@ -63,7 +47,7 @@ extension WebKitTests {
             server.stop(removingFiles: false)
             fixture.container.reload()
             try await fixture.next(where: native(.pageStale, url.absoluteString))
-            try await fixture.next(where: copyLoaded)
+            try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await beacon(fixture) == "v1 content")
             #expect(try await fixture.container.evaluate("location.protocol") == .string(PageSnapshots.scheme + ":"))
             // The live page is tried on its backoff; a failed attempt leaves the copy on screen.
@@ -82,19 +66,18 @@ extension WebKitTests {
         }
 
         @Test func aKioskBootingWithItsServerDownShowsTheCopyThenTheLivePage() async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: Self.dataFolder(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             var server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("kept")])
             defer { server.stop() }
             let url = server.url("index.html")
-            try await keepStartPage(url, appID: appID)
-            server.stop(removingFiles: false)
+            try await KeptCopies.keep(url, with: { try kiosk(url, appID: appID) }, thenStopping: server)
 
             let fixture = try kiosk(url, appID: appID)
             defer { fixture.close() }
             fixture.container.start()
             try await fixture.next(where: native(.pageStale, url.absoluteString))
-            try await fixture.next(where: copyLoaded)
+            try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await beacon(fixture) == "kept content")
             #expect(!fixture.log.events.contains { if case .native(.errorPage, _) = $0 { return true }; return false })
 
@@ -106,8 +89,8 @@ extension WebKitTests {
         /// Another page of the same site that fails keeps its error page: only the start
         /// page has a copy, and a copy is never shown for another address.
         @Test func anotherPageOfTheSiteFailingShowsTheErrorPageNotTheCopy() async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: Self.dataFolder(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("home"), "other.html": Stale.page("other")])
             defer { server.stop() }
             let url = server.url("index.html"), other = server.url("other.html")
@@ -123,30 +106,30 @@ extension WebKitTests {
 
         /// A copy of origin A is never shown for origin B's failure, even in the same data folder.
         @Test func aCopyOfOneSiteIsNeverShownForAnothersFailure() async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: Self.dataFolder(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("site A")])
             defer { server.stop() }
-            try await keepStartPage(server.url("index.html"), appID: appID)
+            let kept = server.url("index.html")
+            try await KeptCopies.keep(kept, with: { try kiosk(kept, appID: appID) })
             let other = URL(string: "http://127.0.0.1:\(try freePort())/index.html")!
             let fixture = try kiosk(other, appID: appID)
             defer { fixture.close() }
             fixture.container.start()
             try await fixture.next(where: native(.errorPage, "network \(other.absoluteString)"))
             #expect(!fixture.log.events.contains { if case .native(.pageStale, _) = $0 { return true }; return false })
-            #expect(!fixture.log.events.contains(where: copyLoaded))
+            #expect(!fixture.log.events.contains(where: KeptCopies.copyLoaded))
         }
 
         /// The chain refuses the start page (a handler added since it was kept): nothing
         /// loads, so nothing fails and its copy is not shown either.
         @Test func aCopyIsNotShownForAStartPageTheChainRefuses() async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: Self.dataFolder(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("refused")])
             defer { server.stop() }
             let url = server.url("index.html")
-            try await keepStartPage(url, appID: appID)
-            server.stop(removingFiles: false)
+            try await KeptCopies.keep(url, with: { try kiosk(url, appID: appID) }, thenStopping: server)
             let fixture = try kiosk(url, appID: appID, refusing: "index.html")
             defer { fixture.close() }
             fixture.container.start()
@@ -156,24 +139,23 @@ extension WebKitTests {
             })
             for _ in 0..<5 { try await fixture.roundTrip() }
             #expect(!fixture.log.events.contains { if case .native(.pageStale, _) = $0 { return true }; return false })
-            #expect(!fixture.log.events.contains(where: copyLoaded))
+            #expect(!fixture.log.events.contains(where: KeptCopies.copyLoaded))
         }
 
         /// Abuse: the copies' folder replaced by a symlink to a folder holding a valid copy.
         /// The link is not followed: the error page shows.
         @Test func aSymlinkInPlaceOfTheCopiesFolderIsNotFollowed() async throws {
-            let appID = Stale.uniqueAppID()
+            let appID = KeptCopies.uniqueAppID()
             let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-copies-\(UUID().uuidString)")
             defer {
-                try? FileManager.default.removeItem(at: Self.dataFolder(appID))
+                try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID))
                 try? FileManager.default.removeItem(at: elsewhere)
             }
             let server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("planted")])
             defer { server.stop() }
             let url = server.url("index.html")
-            try await keepStartPage(url, appID: appID)
-            server.stop(removingFiles: false)
-            let folder = PageSnapshots.folder(in: Self.dataFolder(appID))
+            try await KeptCopies.keep(url, with: { try kiosk(url, appID: appID) }, thenStopping: server)
+            let folder = PageSnapshots.folder(in: KeptCopies.dataFolder(appID))
             try FileManager.default.moveItem(at: folder, to: elsewhere)
             try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
 
@@ -182,13 +164,13 @@ extension WebKitTests {
             fixture.container.start()
             try await fixture.next(where: native(.errorPage, "network \(url.absoluteString)"))
             #expect(!fixture.log.events.contains { if case .native(.pageStale, _) = $0 { return true }; return false })
-            #expect(!fixture.log.events.contains(where: copyLoaded))
+            #expect(!fixture.log.events.contains(where: KeptCopies.copyLoaded))
         }
 
         /// An app window (not a kiosk) keeps no copy of its start page: no copies folder.
         @Test func anAppWindowKeepsNoCopy() async throws {
-            let appID = Stale.uniqueAppID()
-            defer { try? FileManager.default.removeItem(at: Self.dataFolder(appID)) }
+            let appID = KeptCopies.uniqueAppID()
+            defer { try? FileManager.default.removeItem(at: KeptCopies.dataFolder(appID)) }
             let server = try LoopbackHTTPServer(pages: ["index.html": Stale.page("app")])
             defer { server.stop() }
             let url = server.url("index.html")
@@ -199,7 +181,7 @@ extension WebKitTests {
             try await fixture.next(where: { if case let .load(.finished, loaded, _) = $0 { return loaded == url.absoluteString }; return false })
             for _ in 0..<10 { try await fixture.roundTrip() }
             #expect(!fixture.log.events.contains { if case .native(.snapshotSaved, _) = $0 { return true }; return false })
-            #expect(!FileManager.default.fileExists(atPath: PageSnapshots.folder(in: Self.dataFolder(appID)).path))
+            #expect(!FileManager.default.fileExists(atPath: PageSnapshots.folder(in: KeptCopies.dataFolder(appID)).path))
         }
     }
 }

@@ -31,9 +31,9 @@ public struct SnapshotPolicy: Sendable, Equatable {
 }
 
 /// The folder of kept pages, `<data folder>/snapshots/<sha256 of the URL>.mhtml`: one MHTML
-/// archive per page, written to a temporary file and renamed (a reader never sees half a
-/// file), and read and written only as regular files inside a real folder — a symlink in
-/// the folder's place or a file's place is refused, never followed.
+/// archive per page, replaced atomically (`FileSystem.replaceAtomically(in:name:with:permissions:)`:
+/// a reader never sees half a file), and read and written only as regular files inside a
+/// real folder — a symlink in the folder's place or a file's place is refused, never followed.
 ///
 /// They are shown through the `vitrine-snapshot` scheme (`snapshotURL(for:)`): an origin
 /// of its own per page, never the live site's.
@@ -100,23 +100,12 @@ public struct PageSnapshots: Sendable {
         let directory = try openFolder()
         defer { close(directory) }
         let name = name(for: url)
-        let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileSystemError("cannot write in \(folder.path): \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
+        do {
+            try data.withUnsafeBytes { bytes in
+                try FileSystem.replaceAtomically(in: directory, name: name, with: bytes, permissions: 0o600)
             }
-            return fsync(fd) == 0
-        }
-        close(fd)
-        // rename replaces whatever has the name (a symlink too) without following it.
-        guard written, renameat(directory, temporary, directory, name) == 0 else {
-            unlinkat(directory, temporary, 0)
-            throw FileSystemError("cannot save \(name) in \(folder.path)")
+        } catch {
+            throw FileSystemError("cannot save \(name) in \(folder.path): \(error)")
         }
     }
 

@@ -25,37 +25,64 @@ public enum FileSystem {
         return UInt32(info.st_mode & 0o7777)
     }
 
-    /// Replaces the file at `path` with `bytes` atomically: a temporary file beside it
-    /// (same folder, so the rename cannot cross file systems), written, flushed to disk,
-    /// given the old file's permissions, then renamed over it. A reader sees the old file
-    /// or the new one, never half of one; a crash leaves at worst a stray temporary file.
+    /// Replaces the file at `path` with `bytes` atomically (`replaceAtomically(in:name:with:)`
+    /// in the folder `path` names), giving the new file the old one's permissions (0644 for
+    /// a new file).
     public static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(FileSystemError) {
-        let temporary = path + ".vitrine-new-\(getpid())"
-        let mode = permissions(path).map { mode_t($0) } ?? 0o644
-        // A new file of its own: a symlink (or anything) left at the temporary name is
-        // removed, never written through.
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        let slash = path.lastIndex(of: "/")
+        let folderPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw FileSystemError("cannot replace '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(folder) }
+        let failure = bytes.withUnsafeBytes { buffer -> FileSystemError? in
+            do throws(FileSystemError) { try replaceAtomically(in: folder, name: name, with: buffer, permissions: nil) } catch { return error }
+            return nil
+        }
+        if let failure { throw FileSystemError("cannot replace '\(path)': \(failure)") }
+    }
+
+    /// Replaces the file `name` in the open folder `folder` with `bytes` atomically: a
+    /// temporary file beside it (same folder, so the rename cannot cross file systems),
+    /// written, flushed to disk, given `permissions` (nil: the replaced file's, or 0644),
+    /// then renamed over it. A reader sees the old file or the new one, never half of one; a
+    /// crash leaves at worst a stray temporary file, removed by the next write.
+    ///
+    /// Everything happens relative to `folder`, whatever its path comes to name meanwhile,
+    /// and no symlink in the folder is followed: one at the temporary name is removed, one
+    /// at `name` is replaced itself (its target neither written nor lending its permissions).
+    public static func replaceAtomically(in folder: Int32, name: String, with bytes: UnsafeRawBufferPointer,
+                                         permissions: UInt32?) throws(FileSystemError) {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { throw FileSystemError("'\(name)' is not a file name") }
+        let temporary = name + ".vitrine-new-\(getpid())"
+        var info = stat()
+        let mode = permissions.map { mode_t($0) } ?? (fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+            && (info.st_mode & S_IFMT) == S_IFREG ? info.st_mode & 0o7777 : 0o644)
+        // A new file of its own: anything left at the temporary name is removed, never written through.
+        unlinkat(folder, temporary, 0)
+        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw FileSystemError("cannot write '\(temporary)': \(String(cString: strerror(errno)))") }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
-                unlink(temporary)
+                unlinkat(folder, temporary, 0)
                 throw FileSystemError("cannot write '\(temporary)': \(reason)")
             }
             offset += written
         }
+        // The mode exactly, whatever the umask took from it at creation.
         fchmod(descriptor, mode)
         let synced = fsync(descriptor) == 0
         close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
+        // rename replaces whatever has the name (a symlink too) without following it.
+        guard synced, renameat(folder, temporary, folder, name) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileSystemError("cannot replace '\(path)': \(reason)")
+            unlinkat(folder, temporary, 0)
+            throw FileSystemError("cannot replace '\(name)': \(reason)")
         }
     }
 

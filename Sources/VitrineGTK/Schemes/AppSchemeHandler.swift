@@ -71,7 +71,7 @@ final class AppSchemeHandler {
         guard let uri = string(webkit_uri_scheme_request_get_uri(request)),
               let components = URLComponents(string: uri), let host = components.host?.lowercased()
         else {
-            finish(request, status: 404, text: "Not found")
+            SchemeResponse.finish(request, status: 404, text: "Not found")
             return
         }
         if host.hasPrefix(BundleSource.hostPrefix), let current = bundles[host] {
@@ -80,65 +80,31 @@ final class AppSchemeHandler {
         guard let view = webkit_uri_scheme_request_get_web_view(request),
               let site = routes[UnsafeMutableRawPointer(view)], site.host == host
         else {
-            finish(request, status: 404, text: "Not found")
+            SchemeResponse.finish(request, status: 404, text: "Not found")
             return
         }
-        switch site.files.open(encodedPath: components.percentEncodedPath) {
-        case .failure(.forbidden): finish(request, status: 403, text: "Forbidden")
-        case .failure(.notFound): finish(request, status: 404, text: "Not found")
-        case .success(let file): finishWithFile(request, file)
-        }
+        serve(request, site.files.open(encodedPath: components.percentEncodedPath))
     }
 
     /// A bundle's file, through the same resolver (no `..`, no symlink out); with no version
     /// on disk yet the load fails (so the playlist skips the item) instead of showing a 404 page.
     private func respondFromBundle(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, current: URL, path: String) {
         guard FileManager.default.fileExists(atPath: current.path) else {
-            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "the bundle has no version on disk yet")
-            webkit_uri_scheme_request_finish_error(request, error)
-            g_error_free(error)
-            return
+            return SchemeResponse.failNotFound(request, "the bundle has no version on disk yet")
         }
-        switch AppResourceResolver(root: current).open(encodedPath: path) {
-        case .failure(.forbidden): finish(request, status: 403, text: "Forbidden")
-        case .failure(.notFound): finish(request, status: 404, text: "Not found")
-        case .success(let file): finishWithFile(request, file)
-        }
+        serve(request, AppResourceResolver(root: current).open(encodedPath: path))
     }
 
     /// Serves the descriptor the resolver opened (and checked), never the path again: the
-    /// stream owns the descriptor and closes it.
-    private func finishWithFile(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ file: AppResourceResolver.OpenFile) {
-        let stream = g_unix_input_stream_new(file.descriptor, 1)!
-        defer { g_object_unref(gptr(stream)) }
-        let response = webkit_uri_scheme_response_new(stream, gint64(file.size))!
-        defer { g_object_unref(gptr(response)) }
-        Self.describe(response, status: 200, mimeType: Self.mimeType(for: file.name), length: file.size)
-        webkit_uri_scheme_request_finish_with_response(request, response)
-    }
-
-    private func finish(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, status: Int, text: String) {
-        let bytes = Array(text.utf8)
-        let gbytes = g_bytes_new(bytes, gsize(bytes.count))
-        let stream = g_memory_input_stream_new_from_bytes(gbytes)!
-        g_bytes_unref(gbytes)
-        defer { g_object_unref(gptr(stream)) }
-        let response = webkit_uri_scheme_response_new(stream, gint64(bytes.count))!
-        defer { g_object_unref(gptr(response)) }
-        Self.describe(response, status: status, mimeType: "text/plain; charset=utf-8", length: bytes.count)
-        webkit_uri_scheme_request_finish_with_response(request, response)
-    }
-
-    /// Status, MIME type and HTTP headers: WebKit uses the content type to render, while
-    /// `fetch()` sees only the headers, so both carry it.
-    private static func describe(_ response: UnsafeMutablePointer<WebKitURISchemeResponse>, status: Int, mimeType: String, length: Int) {
-        webkit_uri_scheme_response_set_status(response, guint(status), nil)
-        webkit_uri_scheme_response_set_content_type(response, mimeType)
-        let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)
-        soup_message_headers_append(headers, "Content-Type", mimeType)
-        if length >= 0 { soup_message_headers_set_content_length(headers, goffset(length)) }
-        soup_message_headers_append(headers, "X-Content-Type-Options", "nosniff")
-        webkit_uri_scheme_response_set_http_headers(response, headers) // takes ownership
+    /// stream owns the descriptor and closes it. A refusal is a plain-text error page.
+    private func serve(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>, _ opened: Result<AppResourceResolver.OpenFile, AppResourceResolver.Failure>) {
+        switch opened {
+        case .failure(.forbidden): SchemeResponse.finish(request, status: 403, text: "Forbidden")
+        case .failure(.notFound): SchemeResponse.finish(request, status: 404, text: "Not found")
+        case .success(let file):
+            SchemeResponse.finish(request, body: .file(descriptor: file.descriptor, size: file.size), status: 200,
+                                  contentType: Self.mimeType(for: file.name))
+        }
     }
 
     /// The MIME type GLib's shared-mime-info database gives the file name.

@@ -46,25 +46,13 @@ final class PageSnapshotScheme {
               string(webkit_web_view_get_uri(view)) == entry.content.address.absoluteString,
               let uri = string(webkit_uri_scheme_request_get_uri(request)), let url = URL(string: uri),
               let resource = entry.content.resource(at: url) else {
-            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "Not found")
-            webkit_uri_scheme_request_finish_error(request, error)
-            g_error_free(error)
-            return
+            return SchemeResponse.failNotFound(request, "Not found")
         }
-        let bytes = resource.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        let stream = g_memory_input_stream_new_from_bytes(bytes)!
-        g_bytes_unref(bytes)
-        defer { g_object_unref(gptr(stream)) }
-        let response = webkit_uri_scheme_response_new(stream, gint64(resource.body.count))!
-        defer { g_object_unref(gptr(response)) }
-        webkit_uri_scheme_response_set_content_type(response, resource.contentType)
-        let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)
-        soup_message_headers_append(headers, "Content-Type", resource.contentType)
-        soup_message_headers_append(headers, "X-Content-Type-Options", "nosniff")
         // Nothing from the network, no script: the copy is made of its own parts.
-        soup_message_headers_append(headers, "Content-Security-Policy", PageSnapshots.contentSecurityPolicy)
-        webkit_uri_scheme_response_set_http_headers(response, headers) // takes ownership
-        webkit_uri_scheme_request_finish_with_response(request, response)
+        resource.body.withUnsafeBytes { body in
+            SchemeResponse.finish(request, body: .bytes(body), contentType: resource.contentType,
+                                  contentSecurityPolicy: PageSnapshots.contentSecurityPolicy)
+        }
     }
 }
 
