@@ -144,7 +144,8 @@ let package = Package(
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",
                       "Support/rfb_pixel.py", "Support/menu_atspi.py",
-                      "Support/virtual_pointer.py"]
+                      "Support/virtual_pointer.py", "Support/bundle_server.py",
+                      "Support/fake_global_shortcuts_portal.py"]
         ),
     ]
 )
