@@ -22,7 +22,7 @@ struct PkgConfigPathCommand: ParsableCommand {
             it as usual. Example: swift build --pkg-config-path "$(vitrine pkg-config-path)"
             """)
 
-    @Option(help: ArgumentHelp("swift build's build folder; the files go into its pkg-config folder (default: .build).", valueName: "dir"))
+    @Option(help: ArgumentHelp("swift build's build folder; the files go into its pkg-config folder.", valueName: "dir"))
     var scratchPath: String = ".build"
 
     func run() throws {
