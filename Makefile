@@ -86,8 +86,12 @@ endef
 deps:
 	@$(call install_missing,$(APT_PACKAGES))
 
-build: deps
-	$(SWIFT) build
+# SWIFT_PKG_CONFIG: every swift build/test/package reads the system libraries' flags from
+# the flattened .pc files `pkg-config-dir` writes (shared with debian/rules).
+include packaging/pkg-config.mk
+
+build: deps pkg-config-dir
+	$(SWIFT) build $(SWIFT_PKG_CONFIG)
 
 ## install: puts this checkout's `vitrine` on the PATH (PREFIX=~/.local by default): a link
 ## PREFIX/bin/vitrine to the build here, so it finds this checkout's Resources, `vitrine new`
@@ -119,11 +123,11 @@ GENERATED := config-flags:Sources/vitrine/ConfigFlags.swift vitrine.1:packaging/
 	$(foreach page,configuration cli events mqtt metrics,reference/$(page).md:docs/reference/$(page).md)
 .PHONY: generated reference
 reference: generated
-generated:
-	$(SWIFT) build --product vitrine
+generated: pkg-config-dir
+	$(SWIFT) build $(SWIFT_PKG_CONFIG) --product vitrine
 	.build/debug/vitrine generate config-flags > Sources/vitrine/ConfigFlags.swift.new
 	mv Sources/vitrine/ConfigFlags.swift.new Sources/vitrine/ConfigFlags.swift
-	$(SWIFT) build --product vitrine
+	$(SWIFT) build $(SWIFT_PKG_CONFIG) --product vitrine
 	@for entry in $(GENERATED); do \
 		what=$${entry%%:*}; file=$${entry#*:}; \
 		.build/debug/vitrine generate $$what > $$file.new && mv $$file.new $$file && echo "wrote $$file"; \
@@ -132,9 +136,9 @@ generated:
 ## test: the JavaScript SDK's tests, core, adapter and command-line tests with no display,
 ## then window tests (real WebKitGTK) under Xvfb, then the kiosk session under cage
 ## (when apt can install cage)
-test: deps
+test: deps pkg-config-dir
 	$(MAKE) --no-print-directory test-js
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(SWIFT_PKG_CONFIG) --build-tests
 	$(MAKE) --no-print-directory test-core test-window docs
 	@if apt-cache policy cage 2>/dev/null | grep -q 'Candidate: [^(]'; then \
 		$(MAKE) --no-print-directory test-kiosk-session; \
@@ -152,11 +156,11 @@ vitrine-types:
 test-js:
 	node --test Tests/sdk/*.test.js
 
-test-core:
+test-core: pkg-config-dir
 	env -u DISPLAY -u WAYLAND_DISPLAY bash Tests/with-failure-summary.sh \
-		$(SWIFT) test --skip-build --filter 'VitrineTests|VitrineCLITests'
+		$(SWIFT) test $(SWIFT_PKG_CONFIG) --skip-build --filter 'VitrineTests|VitrineCLITests'
 
-test-window:
+test-window: pkg-config-dir
 	SWIFT=$(SWIFT) bash Tests/with-failure-summary.sh bash Tests/run-window-tests.sh
 
 ## bench: Vitrine (release, linked as in the .deb) against a
@@ -168,9 +172,9 @@ bench: release
 ## release: the program as the .deb builds it, in .build-static. Relinked every time:
 ## SwiftPM does not notice a change of linker flags or of packaging/startup-order.txt.
 .PHONY: release
-release: deps
+release: deps pkg-config-dir
 	rm -f .build-static/release/vitrine
-	$(SWIFT) build $(RELEASE_BUILD_FLAGS) --scratch-path .build-static --product vitrine
+	$(SWIFT) build $(RELEASE_BUILD_FLAGS) $(SWIFT_PKG_CONFIG) --scratch-path .build-static --product vitrine
 
 ## size-check: the release program as shipped, stripped, is at most 20 MB and has no ICU in
 ## it (Foundation's internationalization, 34 MB of data, comes with one Foundation-only call)
@@ -264,9 +268,9 @@ bench-playlist-soak: release
 ## docs: the DocC documentation of the Vitrine and VitrineGTK libraries, into .build/docs
 ## (swift-docc-plugin); a warning (a broken symbol link) fails it
 .PHONY: docs
-docs: deps
+docs: deps pkg-config-dir
 	rm -rf .build/docs && mkdir -p .build/docs
 	for target in Vitrine VitrineGTK; do \
-		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+		$(SWIFT) package $(SWIFT_PKG_CONFIG) --allow-writing-to-directory .build/docs generate-documentation \
 			--target $$target --warnings-as-errors --output-path .build/docs/$$target || exit 1; \
 	done

@@ -11,7 +11,8 @@ for kind in cold warm; do
   start=$(date +%s.%N)
   "$V" new Hello >/dev/null
   cd Hello
-  swift build --scratch-path "$base/.build-scratch" >/dev/null 2>&1
+  swift build --scratch-path "$base/.build-scratch" \
+    --pkg-config-path "$("$V" pkg-config-path --scratch-path "$base/.build-scratch")" >/dev/null 2>&1
   built=$(date +%s.%N)
   NO_AT_BRIDGE=1 xvfb-run -a -s "-screen 0 1280x1024x24" "$base/.build-scratch/debug/Hello" --exit-after-load
   end=$(date +%s.%N)

@@ -41,7 +41,10 @@ HEADER = """\
 
 def build(swift: str) -> Path:
     scratch = REPO / ".build-order"
+    # The system libraries' flags from the flattened .pc files (packaging/pkg-config.mk).
+    subprocess.run(["make", "--no-print-directory", "-s", "pkg-config-dir", f"SWIFT={swift}"], cwd=REPO, check=True)
     subprocess.run([swift, "build", "-c", "release", "--static-swift-stdlib", "--product", "vitrine",
+                    "--pkg-config-path", str(REPO / ".build" / "pkg-config"),
                     "--scratch-path", str(scratch)], cwd=REPO, check=True)
     return scratch / "release" / "vitrine"
 

@@ -120,10 +120,11 @@ struct BundleCommand: ParsableCommand {
     private func build(_ project: DevProject) throws -> URL {
         let arguments = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                          "--package-path", project.folder.path, "--scratch-path", project.scratchPath.path,
-                         "--product", project.product,
+                         "--product", project.product, "--pkg-config-path", project.pkgConfigFolder.path,
                          "-Xswiftc", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                          "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
             + Self.withoutFullFoundation
+        do { try project.pkgConfigFolder.refresh() } catch { throw RuntimeFailure("cannot prepare the build: \(error)") }
         printToStandardError("vitrine bundle: " + arguments.joined(separator: " "))
         guard try run(arguments, showsOutput: true).status == 0 else { throw RuntimeFailure("the release build failed (its errors are above)") }
         return project.scratchPath.appendingPathComponent("release").appendingPathComponent(project.product)

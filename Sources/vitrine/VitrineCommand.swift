@@ -25,6 +25,6 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, BundleCommand.self, FleetCommand.self, GenerateCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, BundleCommand.self, PkgConfigPathCommand.self, FleetCommand.self, GenerateCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -81,8 +81,9 @@ struct DocumentationBlocksTests {
 
     /// Each `make TARGET` in a shell block is a target of the Makefile, or of the one a
     /// `vitrine new` project gets (the app developers' pages run those in their project).
+    /// The Makefile includes packaging/pkg-config.mk's targets.
     @Test func everyMakeTargetExists() throws {
-        let makefile = try ["Makefile", "Resources/templates/app/Makefile"].map {
+        let makefile = try ["Makefile", "packaging/pkg-config.mk", "Resources/templates/app/Makefile"].map {
             try String(contentsOf: Documentation.root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         let targets = Set(makefile.split(separator: "\n").compactMap { line -> String? in

@@ -47,19 +47,28 @@ struct NewProjectBuildTests {
                                      ["new", "Hello", "--directory", project.deletingLastPathComponent().path])
         #expect(created.status == 0, "\(created.stderr)")
 
+        // `vitrine pkg-config-path`, as the README's build has it: the folder of the system
+        // libraries' .pc files that every build below reads.
+        let pkgConfig = try runProcess(try BuiltProducts.path("vitrine"), ["pkg-config-path", "--scratch-path", Self.scratch.path])
+        try #require(pkgConfig.status == 0, "\(pkgConfig.stderr)")
+        let pkgConfigPath = pkgConfig.stdout.trimmingCharacters(in: .newlines)
+        #expect(pkgConfigPath == Self.scratch.appendingPathComponent("pkg-config").path)
+
         let build = try runProcess("/usr/bin/env", ["swift", "build", "--package-path", project.path,
-                                                    "--scratch-path", Self.scratch.path],
+                                                    "--scratch-path", Self.scratch.path, "--pkg-config-path", pkgConfigPath],
                                    timeout: 1_200)
         try #require(build.status == 0, "the new project does not build:\n\(build.stdout.suffix(4000))\n\(build.stderr.suffix(4000))")
+        Self.expectNoDroppedFlags(build, "swift build")
 
         // `swift run`, from the project's folder as the README says; built above, so --skip-build.
         let screenshot = project.appendingPathComponent("shot.png").path
         let run = try runProcess("/usr/bin/env", ["-C", project.path, "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
-                                                  "swift", "run", "--scratch-path", Self.scratch.path,
+                                                  "swift", "run", "--scratch-path", Self.scratch.path, "--pkg-config-path", pkgConfigPath,
                                                   "--skip-build", "Hello", "--exit-after-load", "--screenshot", screenshot],
                                  timeout: 300, environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(isPNG(screenshot), "a PNG screenshot of the page")
+        Self.expectNoDroppedFlags(run, "swift run")
 
         // The check waits for the page's load and its SDK, not for a title: a page of the
         // developer's own, with another title and no call to Swift, passes it too.
@@ -83,15 +92,22 @@ struct NewProjectBuildTests {
         let written = try String(contentsOf: declarations, encoding: .utf8)
         try FileManager.default.removeItem(at: declarations)
         let generate = try runProcess("/usr/bin/env", ["swift", "package", "--package-path", project.path,
-                                                       "--scratch-path", Self.scratch.path,
+                                                       "--scratch-path", Self.scratch.path, "--pkg-config-path", pkgConfigPath,
                                                        "--allow-writing-to-package-directory", "generate-vitrine-types"],
                                       timeout: 1_200)
         #expect(generate.status == 0, "\(generate.stderr.suffix(4000))")
+        Self.expectNoDroppedFlags(generate, "swift package generate-vitrine-types")
         #expect((try? String(contentsOf: declarations, encoding: .utf8)) == written, "the plugin's output is the template's")
 
         try devLoop(in: project)
         try endToEnd(in: project)
         try bundle(in: project)
+    }
+
+    /// SwiftPM said nothing of flags it drops: every build read the flattened .pc files.
+    static func expectNoDroppedFlags(_ output: (status: Int32, stdout: String, stderr: String), _ what: String) {
+        let text = output.stdout + output.stderr
+        #expect(!text.contains("prohibited flag"), "\(what) warned of flags it drops:\n\(text.suffix(3000))")
     }
 
     /// `vitrine dev` in the project, as the README has it. The page reports the `greet`
@@ -148,6 +164,7 @@ struct NewProjectBuildTests {
         #expect(waitFor("the build failed: the running program stays"), "\(text().suffix(3000))")
         #expect(text().contains("error: cannot convert value of type 'String' to specified type 'Int'"), "\(text().suffix(3000))")
         #expect(text().components(separatedBy: "vitrine dev: started ").count - 1 == 2, "not restarted")
+        Self.expectNoDroppedFlags((0, text(), ""), "vitrine dev's builds")
         try source.write(to: main, atomically: true, encoding: .utf8)
         try app.write(to: script, atomically: true, encoding: .utf8)
     }

@@ -29,6 +29,7 @@ extension NewProjectBuildTests {
         #expect(e2e.status == 0, "make e2e:\n\(e2e.stdout.suffix(3000))\n\(e2e.stderr.suffix(3000))")
         #expect(e2e.stdout.contains("ok    a typed name is answered: Hello, WebDriver, from Swift!"), "\(e2e.stdout.suffix(2000))")
         #expect(e2e.stdout.contains("e2e: all checks passed"))
+        Self.expectNoDroppedFlags(e2e, "make e2e")
     }
 
     /// `make bundle` with a version and a maintainer; the .deb and the tarball checked and run.
@@ -38,6 +39,7 @@ extension NewProjectBuildTests {
         let bundled = try make("bundle", in: project,
                                ["BUNDLE_FLAGS=--rpm --app-version 1.0.0 --maintainer \"Ada Lovelace <ada@example.com>\""], timeout: 2_400)
         try #require(bundled.status == 0, "make bundle:\n\(bundled.stdout.suffix(4000))\n\(bundled.stderr.suffix(4000))")
+        Self.expectNoDroppedFlags(bundled, "make bundle")
         let arch = try runProcess("/usr/bin/dpkg", ["--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let machine = try runProcess("/usr/bin/uname", ["-m"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let deb = dist.appendingPathComponent("hello_1.0.0_\(arch).deb")
@@ -51,6 +53,7 @@ extension NewProjectBuildTests {
         let fields = try runProcess("/usr/bin/dpkg-deb", ["--field", deb.path]).stdout
         #expect(fields.contains("Package: hello\n") && fields.contains("Version: 1.0.0\n"), "\(fields)")
         #expect(fields.contains("libwebkit2gtk-4.1-0") && fields.contains("bubblewrap"), "Depends from dpkg-shlibdeps: \(fields)")
+        #expect(fields.contains(", librsvg2-common\n"), "SVG tray icons' loader: \(fields)")
         print("bundle: \(deb.lastPathComponent) \(size(deb)) bytes; \(tarball.lastPathComponent) \(size(tarball)) bytes; "
               + (fields.split(separator: "\n").first { $0.hasPrefix("Installed-Size:") } ?? ""))
 

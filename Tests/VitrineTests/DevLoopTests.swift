@@ -50,7 +50,8 @@ struct DevLoopTests {
         let project = try #require(try DevProject(folder: folder))
         #expect(project.product == "Notes")
         #expect(project.executable.path == folder.appendingPathComponent(".build/debug/Notes").standardizedFileURL.path)
-        #expect(project.buildArguments.suffix(2) == ["--product", "Notes"])
+        #expect(project.buildArguments.suffix(4) == ["--product", "Notes", "--pkg-config-path",
+                                                     folder.appendingPathComponent(".build/pkg-config").standardizedFileURL.path])
         #expect(project.webFolder == folder.standardizedFileURL, "no web/: the package folder")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("web"), withIntermediateDirectories: true)
         #expect(project.webFolder.lastPathComponent == "web")

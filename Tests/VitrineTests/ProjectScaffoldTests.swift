@@ -45,7 +45,7 @@ struct ProjectScaffoldTests {
         #expect(project["web/app.js"]?.contains("vitrine.invoke('greet'") == true)
         #expect(project[".gitignore"] == ".build/\nPackage.resolved\ndist/\n")
         #expect(project["README.md"]?.contains("/usr/bin/shop") == true, "the package's name as vitrine bundle makes it")
-        #expect(project["Makefile"]?.contains("\t$(XVFB) python3 e2e/webdriver_test.py $(SCRATCH)/debug/Shop") == true)
+        #expect(project["Makefile"]?.contains("\t$(XVFB) python3 e2e/webdriver_test.py \"$(SCRATCH)/debug/Shop\"") == true)
         let sdkTypes = try String(contentsOf: Self.resources.appendingPathComponent("sdk/vitrine.d.ts"), encoding: .utf8)
         #expect(project["web/vitrine.d.ts"] == sdkTypes, "the SDK's own types, copied")
         #expect(project["vitrine.toml"]?.contains(#"preset = "app""#) == true)

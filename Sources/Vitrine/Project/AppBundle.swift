@@ -143,12 +143,15 @@ public struct AppBundle: Sendable, Equatable {
     /// The packages every bundled app needs besides the shared libraries `dpkg-shlibdeps`
     /// finds: the web processes' sandbox, on unless `[security] sandbox = false`.
     public static let runtimeDepends = ["bubblewrap", "xdg-dbus-proxy"]
+    /// What the `.deb` alone adds, under Debian's names: GdkPixbuf's SVG loader, for an SVG
+    /// tray icon (as Vitrine's own debian/control has it). RPM distributions name it otherwise.
+    public static let debianRuntimeDepends = ["librsvg2-common"]
 
     /// `DEBIAN/control`: `shlibsDepends` is what `dpkg-shlibdeps` computed (its
     /// `shlibs:Depends=` value); `installedSize` in KiB, as dpkg counts it.
     public func control(shlibsDepends: String, installedSize: Int) -> String {
         let depends = shlibsDepends.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
-            + Self.runtimeDepends
+            + Self.runtimeDepends + Self.debianRuntimeDepends
         return """
             Package: \(metadata.packageName)
             Version: \(metadata.version)

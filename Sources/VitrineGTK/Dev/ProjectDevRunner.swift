@@ -72,6 +72,13 @@ public final class ProjectDevRunner {
 
     private func startBuild() {
         do {
+            try project.pkgConfigFolder.refresh()
+        } catch {
+            say("cannot prepare the build: \(error)")
+            perform(loop.buildFinished(succeeded: false))
+            return
+        }
+        do {
             build = try ChildProcess(["swift"] + project.buildArguments) { [weak self] status in
                 guard let self else { return }
                 self.build = nil
