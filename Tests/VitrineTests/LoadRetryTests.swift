@@ -72,4 +72,27 @@ struct LoadRetryTests {
         #expect(Duration.milliseconds(1250).wholeSecondsRoundedUp == 2)
         #expect(Duration.milliseconds(750).wholeSecondsRoundedUp == 1)
     }
+
+    /// The window's page and a stale playlist item are retried by one `LoadRetrier`, whose
+    /// lines these are: the same format for both, only the reason differs.
+    @Test func theStartPagesAndAStaleItemsRetriesAreLoggedInOneFormat() throws {
+        let url = try #require(URL(string: "https://kiosk.example.com/index.html?a=1"))
+        // The start page: its load failed, by name.
+        #expect(ContainerEvent.retry(1, of: url, in: .milliseconds(1250), because: .failed(.connectionRefused))
+            == .native(action: .retry, detail: "1 https://kiosk.example.com/index.html?a=1 in 1.3 s (connection-refused)"))
+        #expect(ContainerEvent.retry(4, of: url, in: .seconds(60), because: .failed(.serverUnavailable(status: 503)))
+            == .native(action: .retry, detail: "4 https://kiosk.example.com/index.html?a=1 in 60.0 s (http-503)"))
+        // A playlist item whose kept copy is on screen.
+        #expect(ContainerEvent.retry(2, of: url, in: .milliseconds(1940), because: .stale)
+            == .native(action: .retry, detail: "2 https://kiosk.example.com/index.html?a=1 in 1.9 s (stale)"))
+        #expect(ContainerEvent.retryLoad(2, of: url, trigger: .backoff)
+            == .native(action: .retryLoad, detail: "2 https://kiosk.example.com/index.html?a=1 (backoff)"))
+        #expect(ContainerEvent.retryLoad(3, of: url, trigger: .network)
+            == .native(action: .retryLoad, detail: "3 https://kiosk.example.com/index.html?a=1 (network)"))
+        #expect(ContainerEvent.recovered(url) == .native(action: .recovered, detail: "https://kiosk.example.com/index.html?a=1"))
+        // Every failure keeps its own label; only `stale` is the playlist's.
+        let failures: [LoadFailure] = [.connectionRefused, .hostNotFound, .timedOut, .tls, .serverUnavailable(status: 502), .network]
+        for failure in failures { #expect(RetryReason.failed(failure).label == failure.label) }
+        #expect(!failures.map(\.label).contains(RetryReason.stale.label))
+    }
 }

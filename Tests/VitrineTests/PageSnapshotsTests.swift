@@ -113,4 +113,41 @@ import Vitrine
         // A page's own address is no snapshot, even when "expected".
         #expect(!PageSnapshots.admits(NavigationAction(url: page), expected: page))
     }
+
+    /// Showing a copy is one read of its file and one digest of its URL, which names both
+    /// the file and the address it is shown at (the adapter shows first, then tells the
+    /// retrier that address). No file, a symlink, an empty file: no copy, as before.
+    @Test func aCopyIsReadOnceAndItsAddressComesFromTheSameDigest() throws {
+        let digests = DigestCount()
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-snap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let snapshots = PageSnapshots(folder: PageSnapshots.folder(in: data), maximumBytes: 64,
+                                      digest: { digests.add(); return Self.digest($0) })
+        try snapshots.save(Data("copy".utf8), for: page)
+        let before = digests.value
+        let kept = try #require(snapshots.kept(for: page))
+        #expect(digests.value - before == 1, "one digest for the file and the address")
+        #expect(kept.data == Data("copy".utf8))
+        #expect(kept.address.absoluteString == "vitrine-snapshot://\(Self.digest(page.absoluteString))/")
+        #expect(PageSnapshots.name(ofSnapshotURL: kept.address) == snapshots.name(for: page))
+        // Another page (another origin too) never brings this copy up.
+        #expect(snapshots.kept(for: URL(string: "https://elsewhere.example/menu.html")!) == nil)
+        #expect(snapshots.kept(for: URL(string: "https://signs.example/other.html")!) == nil)
+        let file = snapshots.folder.appendingPathComponent(snapshots.name(for: page))
+        try Data().write(to: file)
+        #expect(snapshots.kept(for: page) == nil, "empty")
+        try FileManager.default.removeItem(at: file)
+        let secret = data.appendingPathComponent("secret.txt")
+        try Data("secret".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: secret)
+        #expect(snapshots.kept(for: page) == nil, "a symlink is not followed")
+    }
+}
+
+/// Counts a digest's calls (the store calls it from whichever thread reads).
+private final class DigestCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }

@@ -62,12 +62,22 @@ public struct PageSnapshots: Sendable {
     public static func folder(in dataFolder: URL) -> URL { dataFolder.appendingPathComponent("snapshots", isDirectory: true) }
 
     /// The file name of `url`'s snapshot.
-    public func name(for url: URL) -> String { "\(digest(url.absoluteString)).\(Self.fileExtension)" }
+    public func name(for url: URL) -> String { Self.name(ofDigest: digest(url.absoluteString)) }
 
     /// The address `url`'s snapshot is shown at.
-    public func snapshotURL(for url: URL) -> URL {
-        URL(string: "\(Self.scheme)://\(digest(url.absoluteString))/")!
+    public func snapshotURL(for url: URL) -> URL { Self.address(ofDigest: digest(url.absoluteString)) }
+
+    /// `url`'s snapshot read (once) to be shown, and the address it is shown at: one digest
+    /// of the URL names both. Nil when there is none (or it is not a regular file, or too big).
+    public func kept(for url: URL) -> KeptSnapshot? {
+        let hash = digest(url.absoluteString)
+        guard let data = load(named: Self.name(ofDigest: hash)) else { return nil }
+        return KeptSnapshot(address: Self.address(ofDigest: hash), data: data)
     }
+
+    private static func name(ofDigest hash: String) -> String { "\(hash).\(fileExtension)" }
+
+    private static func address(ofDigest hash: String) -> URL { URL(string: "\(scheme)://\(hash)/")! }
 
     /// The file name a snapshot address stands for, or nil when it is not one (another
     /// scheme, a path, anything but 64 hex digits).
@@ -158,4 +168,11 @@ public struct PageSnapshots: Sendable {
         guard fd >= 0 else { throw FileSystemError("\(folder.path) is not a folder (a symlink is not followed)") }
         return fd
     }
+}
+
+/// A page's snapshot as read from the folder (`PageSnapshots.kept(for:)`), and the address
+/// it is shown at.
+public struct KeptSnapshot: Sendable, Equatable {
+    public let address: URL
+    public let data: Data
 }

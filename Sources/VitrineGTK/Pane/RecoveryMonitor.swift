@@ -42,7 +42,7 @@ final class RecoveryMonitor: PaneCollaborator {
 
     func attach(to pane: WebPane) {
         self.pane = pane
-        retrier.attach(to: pane)
+        retrier.attach(to: self)
         let configuration = pane.configuration
         connect("load-failed", of: pane, gCallback(onLoadFailed))
         connect("load-failed-with-tls-errors", of: pane, gCallback(onTLSError))
@@ -231,27 +231,29 @@ final class RecoveryMonitor: PaneCollaborator {
                             stoppingWaitingLoad: Bool = false) {
         disarmLoadDeadline() // the error page's own load is not timed
         if kind == .network, keepCopy(for: url, because: failure, stoppingWaitingLoad: stoppingWaitingLoad) { return }
-        let copy = kind == .network ? copyInstead(of: url, because: failure) : nil
-        let delay = retrier.failed(url, because: failure, standIn: copy?.address)
-        if let copy, showCopy(of: copy.live, retried: true) {
+        if kind == .network, let copy = showCopyInstead(of: url, because: failure) {
+            retrier.failed(url, because: .failed(failure), standIn: copy.address)
             pane?.record(.native(action: .pageStale, detail: copy.live.absoluteString))
             return
         }
+        let delay = retrier.failed(url, because: .failed(failure))
         show(ErrorPage(kind: kind, url: url, detail: detail, countdown: delay.wholeSecondsRoundedUp))
     }
 
     // MARK: Kept copies
 
-    /// Shows `live`'s kept copy in its place (`PageSnapshotKeeper`); false when there is
-    /// none. `retried`: this pane's retrier tries the live page meanwhile; else the caller
-    /// (the schedule's runner) does, and the retrier forgets it.
-    func showCopy(of live: URL, retried: Bool) -> Bool {
+    /// Shows `live`'s kept copy in its place (`PageSnapshotKeeper`): the copy's address,
+    /// or nil when there is none (or it cannot be read or shown). `retried`: this pane's
+    /// retrier tries the live page meanwhile; else the caller (the schedule's runner)
+    /// does, and the retrier forgets it.
+    func showCopy(of live: URL, retried: Bool) -> URL? {
         guard let pane, let container = pane.container, !pane.isTornDown,
-              container.configuration.refusal(ofLoad: live) == nil, container.snapshots.show(live, in: pane) else { return false }
-        copyOnScreen = (live, container.snapshots.store.snapshotURL(for: live), retried)
+              container.configuration.refusal(ofLoad: live) == nil,
+              let address = container.snapshots.show(live, in: pane) else { return nil }
+        copyOnScreen = (live, address, retried)
         showingErrorPageFor = live
         if !retried { retrier.forget() }
-        return true
+        return address
     }
 
     /// A load of `url` failed while its copy is on screen: the copy stays (WebKit keeps
@@ -259,15 +261,16 @@ final class RecoveryMonitor: PaneCollaborator {
     private func keepCopy(for url: URL, because failure: LoadFailure, stoppingWaitingLoad: Bool) -> Bool {
         guard let pane, let copy = copyOnScreen, url.isSamePage(as: copy.live) else { return false }
         if stoppingWaitingLoad { webkit_web_view_stop_loading(pane.webView) }
-        if copy.retried { _ = retrier.failed(url, because: failure, standIn: copy.address) }
+        if copy.retried { retrier.failed(url, because: .failed(failure), standIn: copy.address) }
         return true
     }
 
-    /// The start page's copy, when it may stand in for `url` and exists.
-    private func copyInstead(of url: URL, because failure: LoadFailure) -> (live: URL, address: URL)? {
-        guard let copy = startPageCopy, copy.standsIn(for: url, because: failure), let container = pane?.container,
-              container.snapshots.hasSnapshot(for: copy.startURL) else { return nil }
-        return (copy.startURL, container.snapshots.store.snapshotURL(for: copy.startURL))
+    /// Shows the start page's copy in `url`'s place, when it may stand in for it (the
+    /// start page, not a TLS failure) and can be read: the start page and the copy's address.
+    private func showCopyInstead(of url: URL, because failure: LoadFailure) -> (live: URL, address: URL)? {
+        guard let copy = startPageCopy, copy.standsIn(for: url, because: failure),
+              let address = showCopy(of: copy.startURL, retried: true) else { return nil }
+        return (copy.startURL, address)
     }
 
     /// A load finished: the kiosk's start page, loaded for real, is kept (`SnapshotPolicy`).
@@ -315,6 +318,22 @@ final class RecoveryMonitor: PaneCollaborator {
         errorPageStarting = true
         pane.record(.native(action: .errorPage, detail: "\(page.kind.rawValue) \(page.url.absoluteString)"))
         webkit_web_view_load_alternate_html(pane.webView, page.html(), page.url.absoluteString, nil)
+    }
+}
+
+extension RecoveryMonitor: LoadRetryTarget {
+    /// The page on screen is still the one retried, or the copy standing in for it.
+    func isStillRetrying(_ url: URL, standIn: URL?) -> Bool {
+        guard let pane, !pane.isTornDown, let current = pane.currentURL else { return false }
+        return current == url || current == standIn
+    }
+
+    func loadAgain(_ url: URL) {
+        pane?.load(url)
+    }
+
+    func record(_ event: ContainerEvent) {
+        pane?.record(event)
     }
 }
 

@@ -104,22 +104,23 @@ final class PageSnapshotKeeper {
     /// started before that one ends (the runner waits for its end).
     func isLoading(_ pane: WebPane) -> Bool { webkit_web_view_is_loading(pane.webView) != 0 }
 
-    /// Shows `url`'s snapshot in `pane`; false when there is none, or it cannot be shown
-    /// (`snapshot-failed`: a damaged or hostile archive).
-    func show(_ url: URL, in pane: WebPane) -> Bool {
-        guard !pane.isTornDown, let data = store.load(for: url) else { return false }
-        let address = store.snapshotURL(for: url)
+    /// Shows `url`'s snapshot in `pane` (read once, here): the address it is shown at, or
+    /// nil when there is none, or it cannot be shown (`snapshot-failed`: a damaged or
+    /// hostile archive).
+    func show(_ url: URL, in pane: WebPane) -> URL? {
+        guard !pane.isTornDown, let kept = store.kept(for: url) else { return nil }
         let content: SnapshotContent
         do {
-            content = try SnapshotContent(archive: MHTMLArchive(data, limits: .init(maximumBytes: store.maximumBytes)), address: address)
+            content = try SnapshotContent(archive: MHTMLArchive(kept.data, limits: .init(maximumBytes: store.maximumBytes)),
+                                          address: kept.address)
         } catch {
             failed(url, "the kept copy cannot be shown: \(error)")
-            return false
+            return nil
         }
         pane.shownSnapshot = PageSnapshotScheme.shared.serve(content, to: pane.webView)
-        pane.expectedSnapshot = address
-        webkit_web_view_load_uri(pane.webView, address.absoluteString)
-        return true
+        pane.expectedSnapshot = kept.address
+        webkit_web_view_load_uri(pane.webView, kept.address.absoluteString)
+        return kept.address
     }
 
     /// The main resource's HTTP status (0: none, as for an error page).

@@ -27,8 +27,9 @@ import Vitrine
 /// Offline (`PageSnapshotKeeper`): a page shown live is kept; when its load later fails,
 /// its kept copy is shown in the slot's view instead (after the failed load's error page
 /// ended: WebKit drops a load made before), as `stale`. A page on screen whose reload fails
-/// goes stale the same way. While a copy is on screen its live page is tried again on
-/// `RetrySchedule`'s backoff (a one-item playlist has no next turn to do it): preloaded
+/// goes stale the same way. While a copy is on screen its live page is tried again by a
+/// `LoadRetrier` (a one-item playlist has no next turn to do it), the window page's own
+/// backoff and `retry` lines with the reason `stale`: preloaded
 /// where preload is on, so a failed attempt leaves the copy on screen, and in the view
 /// itself otherwise (the copy stays until the live page commits); the live page replaces
 /// the copy once it loaded (`recovered`). Its next turn tries it live too.
@@ -59,9 +60,8 @@ final class ScheduleRunner {
     private var staleWaiting: (index: Int, url: URL)?
     /// The alert command waiting for its navigation decision.
     private var alertReply: (@MainActor (RemoteReply) -> Void)?
-    /// The next attempt at the live page of the stale item on screen, and its backoff.
-    private var liveRetry: Task<Void, Never>?
-    private var liveRetries = RetrySchedule()
+    /// Tries the live page of the stale item on screen (this runner is its target).
+    private let liveRetrier = LoadRetrier()
     /// The stale item whose live page is being tried now.
     private var retrying: (index: Int, url: URL)?
     /// The playlist's bundles, each synced into the app's data folder (one per archive URL).
@@ -82,6 +82,7 @@ final class ScheduleRunner {
         }
         // The cover's stack page exists before the window is shown (display off at start).
         if !schedule.displayWindows.isEmpty || slot == 0 { _ = cover }
+        liveRetrier.attach(to: self)
     }
 
     /// Whether the screen is on, as the schedule last decided.
@@ -208,7 +209,7 @@ final class ScheduleRunner {
 
     private func shown(_ index: Int, _ url: URL) {
         if let retry = retrying, retry.index == index, retry.url == url {
-            container?.record(.native(action: .recovered, detail: url.absoluteString))
+            liveRetrier.recovered(url)
         }
         putOnScreen(index, url, .schedulePageShown, .shown)
         if let container, container.panes.indices.contains(slot) {
@@ -221,9 +222,9 @@ final class ScheduleRunner {
     /// (its next turn tries the live page again). False when there is none.
     private func showStale(_ index: Int, _ url: URL) -> Bool {
         guard let container, !container.isTornDown, container.panes.indices.contains(slot),
-              container.panes[slot].recovery.showCopy(of: url, retried: false) else { return false }
+              container.panes[slot].recovery.showCopy(of: url, retried: false) != nil else { return false }
         putOnScreen(index, url, .schedulePageStale, .stale)
-        retryLater(index, url)
+        liveRetrier.failed(url, because: .stale)
         return true
     }
 
@@ -234,39 +235,15 @@ final class ScheduleRunner {
         failed((item.index, item.url, true))
     }
 
-    /// The stale item's live page is tried after the backoff's next delay.
-    private func retryLater(_ index: Int, _ url: URL) {
-        let delay = liveRetries.failed()
-        container?.record(.native(action: .retry, detail:
-            "\(liveRetries.attempts) \(url.absoluteString) in \((delay.inSeconds * 10).rounded() / 10) s (stale)"))
-        liveRetry?.cancel()
-        liveRetry = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: delay)
-            guard !Task.isCancelled, let self else { return }
-            self.retryLive(index, url)
-        }
-    }
-
-    /// Tries the live page of the stale item, unless something else took the screen.
-    private func retryLive(_ index: Int, _ url: URL) {
-        liveRetry = nil
-        guard let container, !container.isTornDown, let item = onScreen, item.outcome == .stale, item.index == index,
-              item.url == url, loading == nil, scheduler.alert == nil, container.preloaders[slot] == nil else { return }
-        container.record(.native(action: .retryLoad, detail: "\(liveRetries.attempts) \(url.absoluteString) (backoff)"))
-        perform(.showPage(index: index, url: url))
-        retrying = (index, url)
-    }
-
     private func stopRetrying() {
-        liveRetry?.cancel()
-        liveRetry = nil
+        liveRetrier.forget()
         retrying = nil
     }
 
     /// Item `index` is on screen, live or stale: the last item's record closes, this one's opens.
     private func putOnScreen(_ index: Int, _ url: URL, _ action: ContainerEvent.NativeAction, _ outcome: PlayRecord.Outcome) {
         stopRetrying()
-        liveRetries.succeeded()
+        liveRetrier.reset()
         closeRecord(at: now())
         container?.record(.native(action: action, detail: "\(index) \(url.absoluteString)"))
         onScreen = (index, url, now(), outcome)
@@ -280,7 +257,8 @@ final class ScheduleRunner {
         if let retry = retrying, retry.index == page.index, retry.url == page.url,
            onScreen?.index == page.index, onScreen?.outcome == .stale {
             retrying = nil
-            return retryLater(page.index, page.url)
+            liveRetrier.failed(page.url, because: .stale)
+            return
         }
         container?.record(.native(action: .schedulePageFailed, detail: "\(page.index) \(page.url.absoluteString)"))
         // After this turn of the main loop: the failed load's own handling (its error
@@ -390,7 +368,25 @@ final class ScheduleRunner {
 
     isolated deinit {
         timer?.cancel()
-        liveRetry?.cancel()
         alertReply?(.failure("the kiosk's window closed"))
+    }
+}
+
+extension ScheduleRunner: LoadRetryTarget {
+    /// The stale item is still on screen, and nothing else is loading in its slot.
+    func isStillRetrying(_ url: URL, standIn _: URL?) -> Bool {
+        guard let container, !container.isTornDown, let item = onScreen, item.outcome == .stale, item.url == url else { return false }
+        return loading == nil && scheduler.alert == nil && container.preloaders[slot] == nil
+    }
+
+    /// The stale item's turn again, live (preloaded where preload is on).
+    func loadAgain(_ url: URL) {
+        guard let item = onScreen else { return }
+        perform(.showPage(index: item.index, url: url))
+        retrying = (item.index, url)
+    }
+
+    func record(_ event: ContainerEvent) {
+        container?.record(event)
     }
 }
