@@ -1,7 +1,7 @@
 #!/bin/bash
 # Time from `git clone` of Vitrine to an app of one's own showing its page: the README's path
 # for app developers, in one go on an empty machine state (no build folder, no scratch folder):
-# clone, `make install` (puts `vitrine` on the PATH), `vitrine new Hello`, `swift build`, then
+# clone, `make install` (puts `vitrine` on the PATH), `vitrine new Hello`, its `make build`, then
 # the program until its page has loaded with its bridge up (`--exit-after-load`).
 #   bash benchmarks/clone-to-app.sh [REPOSITORY]      (default: this checkout)
 set -euo pipefail
@@ -17,7 +17,7 @@ make -C "$base/vitrine" --no-print-directory install PREFIX="$base/prefix" >"$ba
 installed=$(stamp)
 export PATH="$base/prefix/bin:$PATH"
 cd "$base" && vitrine new Hello >/dev/null && cd Hello
-swift build >"$base/app-build.log" 2>&1 || { tail -30 "$base/app-build.log"; exit 1; }
+make build >"$base/app-build.log" 2>&1 || { tail -30 "$base/app-build.log"; exit 1; }
 built=$(stamp)
 NO_AT_BRIDGE=1 xvfb-run -a -s "-screen 0 1280x1024x24" .build/debug/Hello --exit-after-load
 end=$(stamp)
