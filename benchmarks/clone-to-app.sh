@@ -21,5 +21,5 @@ make build >"$base/app-build.log" 2>&1 || { tail -30 "$base/app-build.log"; exit
 built=$(stamp)
 NO_AT_BRIDGE=1 xvfb-run -a -s "-screen 0 1280x1024x24" .build/debug/Hello --exit-after-load
 end=$(stamp)
-printf 'clone + make install %.1f s, + new + swift build %.1f s, own app loaded with its bridge at %.1f s (load average %s)\n' \
+printf 'clone + make install %.1f s, + new + make build %.1f s, own app loaded with its bridge at %.1f s (load average %s)\n' \
   "$(since "$installed")" "$(since "$built")" "$(since "$end")" "$(cut -d' ' -f1 /proc/loadavg)"
