@@ -72,14 +72,14 @@ extension ConfigFileDecoder {
 
     /// The password in `password-file`: refused unless only its owner may read it (0600 or
     /// stricter). Trailing line breaks are not part of it.
-    func passwordFile(_ entry: TOMLTable, at path: Path) -> String? {
+    func passwordFile(_ entry: TOMLTable, at path: Path) -> Credential? {
         guard let file = self.path(entry, "password-file", at: path, mustBe: .file)?.path else { return nil }
         return password(in: file, at: path)
     }
 
     /// The password in `file`, named by `password-file` in the table at `path`, checked as above.
-    func password(in file: String, at path: Path) -> String? {
-        guard readsPasswordFiles else { return "" }
+    func password(in file: String, at path: Path) -> Credential? {
+        guard readsPasswordFiles else { return Credential("") }
         let position = map.position(ofValue: path + [.key("password-file")])
         let name = display(path + [.key("password-file")])
         guard let mode = FileSystem.permissions(file), mode & 0o077 == 0 else {
@@ -93,6 +93,6 @@ extension ConfigFileDecoder {
         }
         var password = String(decoding: data, as: UTF8.self)
         while password.last?.isNewline == true { password.removeLast() }
-        return password
+        return Credential(password)
     }
 }

@@ -163,7 +163,7 @@ enum ConfigOptions {
 
         .section("remote", "remote control beyond the session bus"),
         ConfigOption.string("remote.support-upload", .supportUpload, "where cmd/support PUTs its bundle (default: published on the support topic)") {
-            configurator, text in ConfigFileDecoder.parseURL(text).map { configurator.preference(\.supportUpload, $0) } ?? configurator
+            configurator, text in ConfigFileDecoder.parseURL(text).map { configurator.preference(\.supportUpload, SecretURL($0)) } ?? configurator
         }.example(#""https://support.corp/upload/lobby-1.tar.gz""#).secret().localOnly(),
         ConfigOption.section("remote.mqtt", "a fleet's MQTT broker: state, events and commands under PREFIX/ID/")
             .summarized(as: "mqtt") { configuration, _ in
@@ -287,7 +287,7 @@ enum ConfigOptions {
         var parts: [String] = []
         switch network.proxy {
         case .system?: parts.append("the desktop's proxy")
-        case .custom(let url)?: parts.append("proxy \(url.absoluteString)")
+        case .custom(let url)?: parts.append("proxy \(Redaction.url(url.absoluteString))")
         case nil: break
         }
         if !network.caCertificates.isEmpty { parts.append("\(network.caCertificates.count) extra CA file(s)") }

@@ -28,7 +28,7 @@ struct ConfigSettings: Sendable {
     /// `[network]`'s lists (the proxy is a declared option).
     var network = NetworkSettings()
     /// `[remote.mqtt]`'s password (read from its file) and CA files (the rest are declared options).
-    var mqttPassword: String?
+    var mqttPassword: Credential?
     var mqttCACertificates: [String] = []
     /// `[remote.vnc]`'s password file (its path: the VNC server reads it).
     var vncPasswordFile: String?

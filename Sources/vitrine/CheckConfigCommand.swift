@@ -39,6 +39,8 @@ struct CheckConfigCommand: ParsableCommand {
             let config = try ConfigFile(path: file)
             preset = config.preset
             configuration = try config.configuration()
+            // What is printed below is pasted into tickets and chats: its credentials are redacted.
+            SecretMask.shared.add(configuration.credentials)
         } catch {
             for problem in error.allErrors { printToStandardError(problem.description) }
             throw ExitCode.failure
@@ -57,7 +59,7 @@ struct CheckConfigCommand: ParsableCommand {
         }
         print("\(file): OK")
         for (label, value) in ConfigFile.summary(of: configuration, preset: preset) {
-            print("  \(label + ":")\(String(repeating: " ", count: max(1, 12 - label.count)))\(value)")
+            print("  \(label + ":")\(String(repeating: " ", count: max(1, 12 - label.count)))\(Redaction.text(value))")
         }
         if media { printMedia(configuration) }
     }

@@ -27,4 +27,10 @@ struct VitrineCommand: ParsableCommand {
         version: VitrineVersion.string,
         subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, BundleCommand.self, PkgConfigPathCommand.self, FleetCommand.self, GenerateCommand.self],
         defaultSubcommand: OpenCommand.self)
+
+    /// Every log line of the process is redacted (`RedactingLogHandler`) before any runs.
+    static func main() {
+        RedactingLogHandler.bootstrap()
+        main(nil)
+    }
 }

@@ -43,7 +43,18 @@ public enum EventSchema {
         return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }
 
-    private static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description"]
+    /// Keywords that describe rather than constrain (`x-redacted`: the field is written
+    /// redacted, checked against `ContainerEvent.redacted` by the core tests).
+    private static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "x-redacted"]
+
+    /// The fields of event form `name` (`load`, `native`, …) that the schema marks `x-redacted`.
+    public static func redactedFields(of name: String) -> Set<String> {
+        guard case .object(let root) = schema, case .object(let defs)? = root["$defs"], case .object(let def)? = defs[name],
+              case .object(let properties)? = def["properties"] else { return [] }
+        return Set(properties.compactMap { name, rule in
+            if case .object(let members) = rule, members["x-redacted"] == .bool(true) { name } else { nil }
+        })
+    }
 
     private static func check(_ value: JSON, against schema: JSON, at path: String) throws {
         guard case .object(let rules) = schema else {

@@ -63,7 +63,7 @@ extension WebKitTests {
             defer { harness.close() }
             try await harness.open("index.html")
             #expect(harness.container.openDeepLink(URL(string: "myapp://secret?token=1")!) == nil)
-            #expect(await TestLoop.wait { details(harness, .deepLink).contains("myapp://secret?token=1 to 0 page(s)") })
+            #expect(await TestLoop.wait { details(harness, .deepLink).contains("myapp://secret?token=<redacted> to 0 page(s)") })
             #expect(try await harness.container.evaluateAsync("return links.length;") == 0)
         }
     }

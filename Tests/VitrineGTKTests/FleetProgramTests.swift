@@ -138,7 +138,7 @@ extension WebKitTests {
         static func measureCommands(broker: MosquittoBroker, kiosk: String, group: String) throws {
             var settings = MQTTSettings(broker: MQTTBroker("mqtts://127.0.0.1:\(broker.port)")!, deviceID: "measure")
             settings.username = broker.username
-            settings.password = broker.password
+            settings.password = Credential(broker.password)
             settings.caCertificates = [broker.caFile]
             let client = try FleetClient(settings: settings)
             defer { client.close() }

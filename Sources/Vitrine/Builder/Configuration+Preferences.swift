@@ -32,7 +32,7 @@ extension Configuration {
     public var keyboardLayout: String { preferences.keyboardLayout }
     public var metricsTextfile: URL? { preferences.metricsTextfile }
     public var metricsInterval: Duration { preferences.metricsInterval }
-    public var supportUpload: URL? { preferences.supportUpload }
+    public var supportUpload: SecretURL? { preferences.supportUpload }
     public var applicationIDIsDerived: Bool { preferences.applicationIDIsDerived }
     public var remembersWindowState: Bool { preferences.remembersWindowState }
     public var decorated: Bool { preferences.decorated }

@@ -8,9 +8,9 @@ import Foundation
 public struct HTTPCredential: Sendable, Equatable, CustomStringConvertible {
     public var origin: Origin
     public var username: String
-    public var password: String
+    public var password: Credential
 
-    public init(origin: Origin, username: String, password: String) {
+    public init(origin: Origin, username: String, password: Credential) {
         self.origin = origin
         self.username = username
         self.password = password

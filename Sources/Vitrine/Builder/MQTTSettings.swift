@@ -13,7 +13,7 @@ public struct MQTTSettings: Sendable, Equatable {
     public var topicPrefix = "vitrine"
     public var username: String?
     /// Read from `password-file` (mode 0600); never printed.
-    public var password: String?
+    public var password: Credential?
     /// PEM files of the certificate authorities that vouch for the broker; empty: the system's.
     public var caCertificates: [String] = []
     public var clientCertificate: String?

@@ -19,3 +19,14 @@ public enum NetworkProxy: Sendable, Equatable {
         self = .custom(url)
     }
 }
+
+extension NetworkProxy: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `system`, or the proxy's URL with its password redacted (`Redaction.url`).
+    public var description: String {
+        switch self {
+        case .system: "system"
+        case .custom(let url): Redaction.url(url.absoluteString)
+        }
+    }
+    public var debugDescription: String { description }
+}

@@ -60,7 +60,7 @@ public struct Preferences: Sendable, Equatable {
     public var metricsInterval: Duration = .seconds(15)
     /// Where `cmd/support` PUTs its bundle (`[remote] support-upload`); nil: published on
     /// the broker's `support` topic.
-    public var supportUpload: URL?
+    public var supportUpload: SecretURL?
     /// The app's id, under which its storage and window state are kept; nil: one made
     /// from the start page's origin (see `Configuration.applicationID`).
     public var applicationID: String?

@@ -90,20 +90,23 @@ public struct SupportBundle: Sendable, Equatable {
     public let files: [File]
 
     public init(_ inputs: Inputs, createdAt: String) {
+        // Every text part is redacted once more as it goes in: a log line written before
+        // a credential was known, or the journal's lines of other programs, are caught here.
+        let clean = Redaction.text
         var present: [Part: [UInt8]] = [:]
-        present[.configuration] = inputs.configuration.map { Array($0.utf8) }
-        present[.events] = Array(inputs.events.suffix(Self.eventLines).map { $0 + "\n" }.joined().utf8)
+        present[.configuration] = inputs.configuration.map { Array(clean($0).utf8) }
+        present[.events] = Array(inputs.events.suffix(Self.eventLines).map { clean($0) + "\n" }.joined().utf8)
         present[.versions] = Self.lines(inputs.versions)
         present[.renderer] = Self.lines(inputs.renderer)
         present[.screenshot] = inputs.screenshot
-        present[.metrics] = inputs.metrics.map { Array($0.utf8) }
-        present[.journal] = inputs.journal.map { Array($0.utf8) }
+        present[.metrics] = inputs.metrics.map { Array(clean($0).utf8) }
+        present[.journal] = inputs.journal.map { Array(clean($0).utf8) }
         var manifest = "Vitrine support bundle, made \(createdAt)\n\n"
         for part in Part.allCases {
             if present[part] != nil {
                 manifest += "\(part.rawValue): \(part.what)\n"
             } else {
-                manifest += "\(part.rawValue): missing: \(inputs.missing[part.rawValue] ?? "not available")\n"
+                manifest += "\(part.rawValue): missing: \(clean(inputs.missing[part.rawValue] ?? "not available"))\n"
             }
         }
         files = [File(name: Self.manifestName, bytes: Array(manifest.utf8))]
@@ -112,7 +115,7 @@ public struct SupportBundle: Sendable, Equatable {
 
     /// `name: value` lines, a value's line breaks folded so each fact stays one line.
     private static func lines(_ facts: [(String, String)]) -> [UInt8] {
-        Array(facts.map { "\($0.0): \($0.1.split(whereSeparator: \.isNewline).joined(separator: " / "))\n" }.joined().utf8)
+        Array(facts.map { "\($0.0): \(Redaction.text($0.1.split(whereSeparator: \.isNewline).joined(separator: " / ")))\n" }.joined().utf8)
     }
 
     /// The systemd unit a process runs in, from its `/proc/self/cgroup` text

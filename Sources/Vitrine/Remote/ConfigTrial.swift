@@ -49,7 +49,7 @@ public struct ConfigTrial: Sendable, Equatable {
 
     /// The verdict when the time is up without one.
     public var timedOutVerdict: Verdict {
-        .rollBack(reason: "the new start page \(startURL?.absoluteString ?? "(none)") did not load within \(timeout.inSeconds) s")
+        .rollBack(reason: "the new start page \(startURL.map { Redaction.url($0.absoluteString) } ?? "(none)") did not load within \(timeout.inSeconds) s")
     }
 
 }

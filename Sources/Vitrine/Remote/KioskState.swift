@@ -24,12 +24,15 @@ public struct KioskState: Sendable, Equatable {
     /// The last will: all a fleet needs to know of a kiosk that is gone.
     public static let offline: JSONValue = .object(["online": .bool(false)])
 
+    /// The published form: its texts redacted (`Redaction.text`), as the state is retained
+    /// on the broker for every subscriber (a dashboard, Home Assistant) to read.
     public var json: JSONValue {
-        .object([
-            "online": .bool(true), "url": .string(url), "title": .string(title), "display": .string(display),
-            "version": .string(version), "crashes": .number(Double(crashes)), "lastError": .string(lastError),
+        let clean = Redaction.text
+        return .object([
+            "online": .bool(true), "url": .string(clean(url)), "title": .string(clean(title)), "display": .string(display),
+            "version": .string(version), "crashes": .number(Double(crashes)), "lastError": .string(clean(lastError)),
             "groups": .array(groups.map(JSONValue.string)),
-            "alert": alert.isEmpty ? .null : .object(["url": .string(alert), "until": .number(alertUntil ?? 0)]),
+            "alert": alert.isEmpty ? .null : .object(["url": .string(clean(alert)), "until": .number(alertUntil ?? 0)]),
         ])
     }
 

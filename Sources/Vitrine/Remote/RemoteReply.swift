@@ -25,5 +25,7 @@ public struct RemoteReply: Sendable, Equatable {
         self.init(ok: ok, error: json["error"]?.stringValue)
     }
 
-    public var json: JSONValue { .object(["ok": .bool(ok), "error": error.map(JSONValue.string) ?? .null]) }
+    /// The reply as sent (MQTT, D-Bus, `vitrine ctl`): its error redacted, as an error may
+    /// quote a URL or a pushed value.
+    public var json: JSONValue { .object(["ok": .bool(ok), "error": error.map { .string(Redaction.text($0)) } ?? .null]) }
 }

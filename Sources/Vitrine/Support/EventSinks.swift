@@ -18,8 +18,10 @@ public struct EventSinks {
         for event in startupEvents ?? [] { sink.record(event) }
     }
 
-    /// Tells every sink `event`, keeping it for later sinks while the container has not started.
-    public mutating func record(_ event: ContainerEvent) {
+    /// Tells every sink `event`, redacted (`ContainerEvent.redacted`: no sink sees a
+    /// credential), keeping it for later sinks while the container has not started.
+    public mutating func record(_ unredacted: ContainerEvent) {
+        let event = unredacted.redacted
         if startupEvents != nil {
             if startupEvents!.count < Self.startupLimit { startupEvents!.append(event) } else { startupEvents = nil }
         }

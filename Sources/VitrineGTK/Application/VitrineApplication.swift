@@ -138,6 +138,8 @@ public final class VitrineApplication: EventSink {
         // folder watched, and never handed to another instance.
         let dev = DevSession()
         devSession = dev
+        // Every output of the process masks the configuration's credentials from here on.
+        SecretMask.shared.add(configuration.credentials)
         automation = options.automation
         let driven = options.automation ? configuration.forAutomation() : configuration
         self.configuration = Self.withLaunchCommand(dev == nil ? driven : Self.forDevelopment(driven), configFile: configFile)
@@ -312,6 +314,7 @@ public final class VitrineApplication: EventSink {
     /// one it replaced): the old window closes without ending the program.
     func replaceContainer(with configuration: Configuration) {
         let old = container
+        SecretMask.shared.add(configuration.credentials)
         let new = makeContainer(Self.withLaunchCommand(configuration, configFile: configFile))
         self.configuration = new.configuration
         container = new
@@ -348,7 +351,9 @@ public final class VitrineApplication: EventSink {
         observeTrial(event)
         guard !firstLoadSettled, oneShot,
               case let .navigation(url, handler, .cancel, _, _, .request) = event,
-              let start = configuration.startURL, let refused = URL(string: url), refused.isSamePage(as: start)
+              let start = configuration.startURL,
+              // Events arrive redacted: a start URL with a password matches only in that form.
+              URL(string: url).map({ $0.isSamePage(as: start) }) ?? (url == Redaction.text(start.absoluteString))
         else { return }
         finish(status: 1, message: "the start page \(url) was blocked by the navigation chain (\(handler))")
     }
@@ -390,11 +395,4 @@ extension VitrineApplication {
 
     /// The program's name, which opens its lines on standard error.
     nonisolated static var programName: String { ProcessInfo.processInfo.processName }
-}
-
-/// Writes a line for the person running the program (the executable's commands use it too).
-public func printToStandardError(_ line: String) {
-    // write(2) rather than fputs(stderr): the C global is not concurrency-safe in Swift 6.
-    let text = line + "\n"
-    _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }

@@ -42,7 +42,7 @@ final class PermissionGate: PaneCollaborator {
         let host = string(webkit_authentication_request_get_host(request)) ?? ""
         switch pane.configuration.network.answer(to: Self.challenge(request, host: host)) {
         case .credential(let credential):
-            let answer = webkit_credential_new(credential.username, credential.password, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
+            let answer = webkit_credential_new(credential.username, credential.password.revealed, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
             webkit_authentication_request_authenticate(request, answer)
             webkit_credential_free(answer)
             pane.record(.native(action: .credentials, detail: credential.description))

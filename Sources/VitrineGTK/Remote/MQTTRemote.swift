@@ -119,7 +119,7 @@ public final class MQTTRemote: EventSink {
                 reply(.failure(error.description))
             case .success(let bytes):
                 if let upload {
-                    SupportUpload.put(bytes, to: upload) { problem in reply(problem.map { .failure($0) } ?? .success) }
+                    SupportUpload.put(bytes, to: upload.revealed) { problem in reply(problem.map { .failure($0) } ?? .success) }
                 } else if bytes.count > SupportBundle.mqttLimit {
                     reply(.failure("the support bundle is \(bytes.count) bytes, over the \(SupportBundle.mqttLimit) bytes (\(SupportBundle.mqttLimit >> 20) MiB) "
                                    + "published over MQTT; set [remote] support-upload to have it uploaded instead"))

@@ -58,7 +58,7 @@ final class MosquittoSession: @unchecked Sendable {
         mosquitto_max_inflight_messages_set(handle, 20)
         if let will { try check(mosquitto_will_set(handle, settings.topics.state, Int32(will.count), will, 1, true), "the last will") }
         if let username = settings.username {
-            try check(mosquitto_username_pw_set(handle, username, settings.password), "the user name")
+            try check(mosquitto_username_pw_set(handle, username, settings.password?.revealed), "the user name")
         }
         if settings.broker.usesTLS { try setUpTLS(settings) }
         mosquitto_connect_callback_set(handle, onConnect)

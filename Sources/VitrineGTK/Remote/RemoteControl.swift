@@ -156,8 +156,7 @@ public final class RemoteControl {
     }
 
     private static func log(_ line: String) {
-        let text = line + "\n"
-        _ = text.withCString { write(2, $0, strlen($0)) }
+        printToStandardError(line)
     }
 
     private static func flush(_ application: UnsafeMutablePointer<GApplication>) {

@@ -72,7 +72,9 @@ extension WebContainer {
         webkit_web_view_reload(activePane.webView)
     }
 
+    /// The window's title, redacted: the desktop shows it to anyone at the screen and to
+    /// every program that lists windows.
     public func setTitle(_ title: String) {
-        gtk_window_set_title(windowPointer, title)
+        gtk_window_set_title(windowPointer, Redaction.text(title))
     }
 }

@@ -126,7 +126,7 @@ public final class WebContainer: ContainerHost {
     }
 
     private func buildWindow() {
-        gtk_window_set_title(windowPointer, configuration.title)
+        gtk_window_set_title(windowPointer, Redaction.text(configuration.title))
         gtk_window_set_default_size(windowPointer, gint(configuration.windowSize.width), gint(configuration.windowSize.height))
         if configuration.tabs.isEmpty {
             panes = (0..<max(1, configuration.zones.count)).map { _ in WebPane(container: self) }

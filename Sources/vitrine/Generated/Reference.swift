@@ -167,6 +167,11 @@ enum Reference {
             (installed as `/usr/share/vitrine/events.schema.json`). Reading the log:
             [the events guide](../kiosk/events-log.md).
 
+            A field marked *redacted* is written with its credentials replaced by `<redacted>`:
+            every URL's password, a user name that stands alone and each credential-named query or
+            fragment parameter, and every credential the configuration holds, in any form
+            ([what is never in any output](../kiosk/support-bundles.md#what-is-never-in-a-bundle-or-anywhere-else)).
+
 
             """
         let definitions = schema["$defs"] ?? .null
@@ -183,7 +188,8 @@ enum Reference {
             text += "| field | value | |\n| --- | --- | --- |\n"
             for name in names {
                 let property = properties[name] ?? .null
-                text += "| `\(name)` | \(cell(valueDescription(property, definitions))) | \(required.contains(name) ? "always" : "when it applies") |\n"
+                let redacted = property["x-redacted"] == .bool(true) ? ", *redacted*" : ""
+                text += "| `\(name)` | \(cell(valueDescription(property, definitions)))\(redacted) | \(required.contains(name) ? "always" : "when it applies") |\n"
             }
             text += "\n"
         }

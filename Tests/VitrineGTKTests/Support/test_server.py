@@ -7,6 +7,7 @@ Serves files from a folder, plus:
   /maintenance/PATH     503 while the file MAINTENANCE is in the folder, else PATH
   /basic/PATH           with --basic USER:PASS: PATH for those HTTP Basic credentials, else 401
   /csp-sandbox/PATH     PATH with `Content-Security-Policy: sandbox allow-scripts` (an opaque origin)
+  PUT /upload/NAME      stores the body as uploads/NAME in the folder (a support bundle's upload), 201
 With --require-via, answers 403 to requests that did not come through a proxy (no Via header).
 With --client-ca FILE (and --cert), TLS needs a client certificate that FILE's CA signed.
 With --log FILE, appends each request's path to FILE (a line each) before answering.
@@ -72,6 +73,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 return
             self.path = self.path[len("/maintenance"):]
         super().do_GET()
+
+    def do_PUT(self):
+        if self.log_file:
+            with open(self.log_file, "a") as log:
+                log.write("PUT " + self.path + "\n")
+        path = urllib.parse.urlsplit(self.path).path
+        name = os.path.basename(path)
+        if not path.startswith("/upload/") or not name or name.startswith("."):
+            self.send_error(404, "Not Found")
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        folder = os.path.join(self.directory, "uploads")
+        os.makedirs(folder, exist_ok=True)
+        # Written whole, then renamed: a test waiting for the file never reads half of it.
+        with open(os.path.join(folder, "." + name), "wb") as part:
+            part.write(body)
+        os.rename(os.path.join(folder, "." + name), os.path.join(folder, name))
+        self.send_response(201)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def end_headers(self):
         if getattr(self, "csp_sandbox", False):
