@@ -267,7 +267,8 @@ sys.exit(0 if all(abs(a - b) <= 8 for a, b in zip(got, want)) else 1)' "$seen" "
         fail "wayvnc (pid ${wayvnc:-none}) listens on: ${listening:-nothing} (/proc: ${held:-nothing})"
     fi
     # Vitrine's own start-time check read the same sockets and accepted them.
-    if grep -q "remote view: wayvnc listens on 127.0.0.1:$vnc_port only" "$work/session.log"; then
+    checked() { grep -q "remote view: wayvnc listens on 127.0.0.1:$vnc_port only" "$work/session.log"; }
+    if wait_for 15 checked; then
         pass "vitrine checked wayvnc's sockets: listens on 127.0.0.1:$vnc_port only"
     else
         fail "no start-time check of wayvnc's sockets in the session log"; session_log
