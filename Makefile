@@ -61,6 +61,9 @@ APT_PACKAGES += dpkg-dev binutils lintian chrpath
 # x11vnc: the remote-view test ([remote.vnc]) reads the kiosk's screen through a real
 # x11vnc on the Xvfb display with a small RFB client of its own (Support/rfb_pixel.py).
 APT_PACKAGES += x11vnc
+# iproute2 (ip netns, ss): the remote-view network test runs the kiosk in a network namespace
+# of its own and probes it from a second one on a veth link, as a host on the LAN would.
+APT_PACKAGES += iproute2
 # GStreamer: its headers and library (the program lists the decoders at start, see
 # ProcessRendering), gst-launch-1.0/gst-inspect-1.0 (the media tests make their clips with
 # its test sources and read what it decodes), and a PulseAudio server and its clients (the

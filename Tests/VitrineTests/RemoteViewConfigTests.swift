@@ -31,11 +31,12 @@ struct RemoteViewConfigTests {
         let view = try #require(configuration.remoteView)
         #expect(view == RemoteViewSettings(host: "192.168.10.21", port: 5901, passwordFile: secret, viewOnly: false))
         let arguments = view.x11vncArguments(display: ":7")
-        #expect(arguments.starts(with: ["x11vnc", "-display", ":7", "-noipv6", "-listen", "192.168.10.21", "-rfbport", "5901"]))
+        #expect(arguments.starts(with: ["x11vnc", "-display", ":7", "-noipv6", "-listen", "192.168.10.21", "-rfbport", "5901",
+                                          "-rfbportv6", "-1"]), "libvncserver's own IPv6 socket stays closed")
         #expect(arguments.contains("-passwdfile") && arguments[arguments.firstIndex(of: "-passwdfile")! + 1] == secret)
         #expect(!arguments.contains("-nopw") && !arguments.contains("-viewonly") && arguments.contains("-forever"))
         let ipv6 = RemoteViewSettings(host: "::1", port: 5900).x11vncArguments(display: ":0")
-        #expect(ipv6.starts(with: ["x11vnc", "-display", ":0", "-6", "-noipv4", "-listen6", "::1", "-rfbport", "5900"]))
+        #expect(ipv6.starts(with: ["x11vnc", "-display", ":0", "-6", "-noipv4", "-listen6", "::1", "-rfbport", "5900", "-rfbportv6", "-1"]))
         let summary = ConfigFile.summary(of: configuration, preset: .default).first { $0.0 == "remote view" }?.1
         #expect(summary == "VNC on 192.168.10.21:5901, password, with input")
         #expect(ConfigFile.printedValue(of: "remote.vnc.listen", in: configuration) == "192.168.10.21:5901")

@@ -250,11 +250,28 @@ sys.exit(0 if all(abs(a - b) <= 8 for a, b in zip(got, want)) else 1)' "$seen" "
     else
         fail "wayvnc: no page through VNC on 127.0.0.1:$vnc_port: ${seen:-}"; session_log
     fi
-    listening=$(ss -Hltn "sport = :$vnc_port" | awk '{ print $4 }' | tr '\n' ' ')
-    if [ "$listening" = "127.0.0.1:$vnc_port " ]; then
-        pass "wayvnc listens on 127.0.0.1:$vnc_port only"
+    # Every listening socket the wayvnc process holds, on any port and either IP version:
+    # its socket inodes (/proc/PID/fd) in the LISTEN rows (0A) of /proc/PID/net/tcp{,6}.
+    wayvnc=$(pgrep -u "$user" -x wayvnc | head -n 1)
+    listening=$(ss -Hltnp | awk '/"wayvnc"/ { print $4 }' | tr '\n' ' ')
+    held=""
+    if [ -n "$wayvnc" ]; then
+        inodes=$(find "/proc/$wayvnc/fd" -type l -lname 'socket:*' -printf '%l\n' 2>/dev/null | tr -dc '0-9\n')
+        held=$(awk 'NR == FNR { mine[$1] = 1; next } FNR > 1 && $4 == "0A" && ($10 in mine) { print $2 }' \
+            <(echo "$inodes") "/proc/$wayvnc/net/tcp" "/proc/$wayvnc/net/tcp6" | tr '\n' ' ')
+    fi
+    want=$(printf '0100007F:%04X ' "$vnc_port")
+    if [ "$listening" = "127.0.0.1:$vnc_port " ] && [ "$held" = "$want" ]; then
+        pass "wayvnc (pid $wayvnc) listens on 127.0.0.1:$vnc_port only (ss -ltnp; /proc: $held)"
     else
-        fail "wayvnc listens on: ${listening:-nothing}"
+        fail "wayvnc (pid ${wayvnc:-none}) listens on: ${listening:-nothing} (/proc: ${held:-nothing})"
+    fi
+    # Vitrine's own start-time check read the same sockets and accepted them.
+    checked() { grep -q "remote view: wayvnc listens on 127.0.0.1:$vnc_port only" "$work/session.log"; }
+    if wait_for 15 checked; then
+        pass "vitrine checked wayvnc's sockets: listens on 127.0.0.1:$vnc_port only"
+    else
+        fail "no start-time check of wayvnc's sockets in the session log"; session_log
     fi
 fi
 

@@ -65,9 +65,10 @@ public struct RemoteViewSettings: Sendable, Equatable {
     /// The `x11vnc` command line that serves X display `display` as configured.
     public func x11vncArguments(display: String) -> [String] {
         // One listening socket: on the named address only, and not on the other IP version.
-        let listen = host.contains(":") ? ["-6", "-noipv4", "-listen6", host]
-            : ["-noipv6", "-listen", host == "localhost" ? "127.0.0.1" : host]
-        return ["x11vnc", "-display", display] + listen + ["-rfbport", String(port),
+        // libvncserver opens an IPv6 socket of its own on [::]:5900 whatever -noipv6,
+        // -listen or -rfbport say; only -rfbportv6 -1 keeps it closed (x11vnc 0.9.16).
+        let listen = host.contains(":") ? ["-6", "-noipv4", "-listen6", host] : ["-noipv6", "-listen", bindAddress]
+        return ["x11vnc", "-display", display] + listen + ["-rfbport", String(port), "-rfbportv6", "-1",
             // Served until the kiosk stops it, to several viewers; no remote commands, no naps.
             "-forever", "-shared", "-nocmds", "-nonap", "-noxdamage", "-quiet"]
             + (viewOnly ? ["-viewonly"] : [])
@@ -79,7 +80,16 @@ public struct RemoteViewSettings: Sendable, Equatable {
     /// with a password file: wayvnc 0.5 authenticates only over TLS with keys of its own.
     public var wayvncArguments: [String]? {
         guard passwordFile == nil else { return nil }
-        return ["wayvnc"] + (viewOnly ? ["--disable-input"] : []) + [host == "localhost" ? "127.0.0.1" : host, String(port)]
+        return ["wayvnc"] + (viewOnly ? ["--disable-input"] : []) + [bindAddress, String(port)]
+    }
+
+    /// The address the server is told to bind: `localhost` is 127.0.0.1 (the name may also
+    /// resolve to ::1, which would be a second socket).
+    public var bindAddress: String { host == "localhost" ? "127.0.0.1" : host }
+
+    /// The check that `program`, once started, listens on this address and port only.
+    public func listenerCheck(program: String) -> ListenerCheck? {
+        ListenerCheck(program: program, host: bindAddress, port: port)
     }
 
     private static func isIPv4(_ text: String) -> Bool {

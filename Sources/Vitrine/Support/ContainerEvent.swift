@@ -153,6 +153,9 @@ public enum ContainerEvent: Sendable, Equatable {
         case alertEnded = "alert-ended"
         // Configuration pushes
         case configPush = "config-push"
+        // The remote view ([remote.vnc])
+        /// Its server listened somewhere the configuration does not name, and was stopped.
+        case remoteViewRefused = "remote-view-refused"
 
         /// The display's new state.
         public static func display(on: Bool) -> NativeAction { on ? .displayOn : .displayOff }

@@ -239,7 +239,7 @@ public final class VitrineApplication: EventSink {
         container.start()
         if let deepLink { container.openDeepLink(deepLink) }
         metricsFile?.start()
-        if !oneShot, let settings = configuration.remoteView { remoteView = RemoteViewServer(settings) }
+        if !oneShot { startRemoteView() }
         serviceNotifier?.startWatchdog()
         runLoop()
         remoteView?.stop()

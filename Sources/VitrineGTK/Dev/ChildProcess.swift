@@ -49,6 +49,11 @@ final class ChildProcess {
         })
     }
 
+    /// The program's process id while it runs (nil once it has been waited for).
+    var pid: Int32? {
+        g_subprocess_get_identifier(process).flatMap { Int32(String(cString: $0)) }
+    }
+
     /// Asks the program to end (SIGTERM); `onExit` follows.
     func terminate() {
         g_subprocess_send_signal(process, SIGTERM)
