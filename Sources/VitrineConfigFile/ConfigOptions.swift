@@ -196,7 +196,7 @@ enum ConfigOptions {
         .bool("remote.mqtt.home-assistant", "publish Home Assistant MQTT discovery messages") {
             configurator, on in configurator.mqttIfPresent { $0.homeAssistant = on }
         },
-        .seconds("remote.mqtt.config-trial-timeout", allowsZero: false, "seconds a pushed configuration's start page has to load before it is rolled back") {
+        .seconds("remote.mqtt.config-trial-timeout", allowsZero: false, "seconds a pushed configuration's start page has to load (with a 2xx/3xx status) before it is rolled back") {
             configurator, timeout in configurator.mqttIfPresent { $0.configTrialTimeout = timeout }
         },
 
