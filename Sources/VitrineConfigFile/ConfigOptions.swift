@@ -231,6 +231,10 @@ enum ConfigOptions {
                  "the most windows the window capability keeps open at once (default 8); more are refused") {
             $0.preference(\.maxWindows, $1)
         },
+        .bool("capabilities.background-clipboard",
+              "let granted pages write the clipboard from a hidden, minimized or unfocused window (default false: only the focused window's)") {
+            $0.preference(\.backgroundClipboard, $1)
+        },
         .section("events", "the events log (--events FILE)"),
         .integer("events.max-size",
                  .integer(expected: "a number of bytes of at least 4096", refusal: "be at least 4096 (bytes)", where: { $0 >= 4096 }),
