@@ -196,7 +196,7 @@ enum ConfigOptions {
         .bool("remote.mqtt.home-assistant", "publish Home Assistant MQTT discovery messages") {
             configurator, on in configurator.mqttIfPresent { $0.homeAssistant = on }
         },
-        .seconds("remote.mqtt.config-trial-timeout", allowsZero: false, "seconds a pushed configuration's start page has to load before it is rolled back") {
+        .seconds("remote.mqtt.config-trial-timeout", allowsZero: false, "seconds a pushed configuration's start page has to load (with a 2xx/3xx status) before it is rolled back") {
             configurator, timeout in configurator.mqttIfPresent { $0.configTrialTimeout = timeout }
         },
 
@@ -230,6 +230,10 @@ enum ConfigOptions {
                  .integer(expected: "an integer from 1 to 256", refusal: "be from 1 to 256", where: { (1...256).contains($0) }),
                  "the most windows the window capability keeps open at once (default 8); more are refused") {
             $0.preference(\.maxWindows, $1)
+        },
+        .bool("capabilities.background-clipboard",
+              "let granted pages write the clipboard from a hidden, minimized or unfocused window (default false: only the focused window's)") {
+            $0.preference(\.backgroundClipboard, $1)
         },
         .section("events", "the events log (--events FILE)"),
         .integer("events.max-size",

@@ -6,8 +6,8 @@ import Vitrine
 import VitrineTestingGTK
 
 extension WebKitTests {
-    /// What the capabilities refuse on real pages: a clipboard read from a hidden or
-    /// background window, a `mailto:` that would attach local files, a save name that
+    /// What the capabilities refuse on real pages: a clipboard read or write from a hidden
+    /// or background window (a write allowed by `background-clipboard`), a `mailto:` that would attach local files, a save name that
     /// leaves the dialog's folder.
     @Suite @MainActor
     struct CapabilityEdgeWindowTests {
@@ -51,6 +51,65 @@ extension WebKitTests {
             #expect(try await readClipboard(harness.container) == refusal)
             #expect(try await readClipboard(second) == "a secret the user copied")
             second.close()
+        }
+
+        private func writeClipboard(_ container: WebContainer, _ text: String) async throws -> JSONValue {
+            try await container.evaluateAsync(
+                "try { return await vitrine.clipboard.writeText('\(text)'); } catch (e) { return e.message; }")
+        }
+
+        private static func clipboardText() -> String? {
+            gtk_clipboard_wait_for_text(clipboard()).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            }
+        }
+
+        @Test func aClipboardWriteNeedsTheWindowShownAndFocused() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page, "second.html": Self.page], configure: {
+                $0.grantCapabilities([.clipboard, .window], to: Self.app)
+            })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            let refusal = JSONValue.string("clipboard: writeText: the window must be shown and focused (a hidden or background window's page "
+                + "cannot overwrite the clipboard; [capabilities] background-clipboard = true allows it)")
+            gtk_clipboard_set_text(Self.clipboard(), "what the user copied", -1)
+
+            // Hidden: its page writes nothing, text or image; the user's copy stays.
+            gtk_widget_hide(harness.container.window)
+            #expect(await TestLoop.wait { gtk_widget_get_mapped(harness.container.window) == 0 })
+            #expect(try await writeClipboard(harness.container, "from a hidden page") == refusal)
+            #expect(try await harness.container.evaluateAsync(
+                "try { return await vitrine.clipboard.writeImage(new Uint8Array([137, 80, 78, 71])); } catch (e) { return e.message; }")
+                .stringValue?.hasPrefix("clipboard: writeImage: the window must be shown and focused") == true)
+            #expect(Self.clipboardText() == "what the user copied")
+
+            // Shown again but behind another window of the app: the background one writes nothing.
+            gtk_widget_show(harness.container.window)
+            _ = try await harness.container.evaluateAsync("return await vitrine.window.open('second.html');")
+            try await harness.fixture.nextLoad(of: WebTestHarness.url("second.html"))
+            let second = try #require(harness.container.windows.windows.last)
+            #expect(await present(second))
+            #expect(await TestLoop.wait { !harness.container.isWindowFocusedAndVisible })
+            #expect(try await writeClipboard(harness.container, "from a background page") == refusal)
+            #expect(Self.clipboardText() == "what the user copied")
+            // The focused window's page writes.
+            #expect(try await writeClipboard(second, "from the focused page") == true)
+            #expect(Self.clipboardText() == "from the focused page")
+            second.close()
+        }
+
+        @Test func backgroundClipboardLetsAHiddenWindowWrite() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page], configure: {
+                $0.grantCapabilities([.clipboard], to: Self.app).preference(\.backgroundClipboard, true)
+            })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            gtk_clipboard_set_text(Self.clipboard(), "what the user copied", -1)
+            gtk_widget_hide(harness.container.window)
+            #expect(await TestLoop.wait { gtk_widget_get_mapped(harness.container.window) == 0 })
+            #expect(try await writeClipboard(harness.container, "from a hidden page") == true)
+            #expect(Self.clipboardText() == "from a hidden page")
         }
 
         @Test func aMailtoReachesTheDesktopWithoutFileParameters() async throws {

@@ -33,6 +33,9 @@ extension WebKitTests {
             try await harness.open("index.html")
 
             // The clipboard: text both ways, and a PNG the page made, read back through GTK.
+            // Reads and writes need the window focused (bare Xvfb focuses a presented window).
+            gtk_window_present(harness.container.windowPointer)
+            #expect(await TestLoop.wait { harness.container.isWindowFocusedAndVisible })
             let written = try await harness.container.evaluateAsync("""
                 await vitrine.clipboard.writeText('copied by the page');
                 const canvas = document.createElement('canvas');
@@ -48,9 +51,6 @@ extension WebKitTests {
             }
             #expect(text == "copied by the page")
             gtk_clipboard_set_text(Self.clipboard(), "set through GTK", -1)
-            // A read needs the window focused (bare Xvfb focuses a presented window).
-            gtk_window_present(harness.container.windowPointer)
-            #expect(await TestLoop.wait { harness.container.isWindowFocusedAndVisible })
             #expect(try await harness.container.evaluateAsync("return await vitrine.clipboard.readText();") == "set through GTK")
             let image = try await harness.container.evaluateAsync("""
                 const canvas = document.createElement('canvas');

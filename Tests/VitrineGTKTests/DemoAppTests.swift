@@ -70,7 +70,7 @@ extension WebKitTests {
             try await click("about", in: container)
             let about = URL(string: "app://demo/about.html")!
             #expect(await TestLoop.wait {
-                events.events.contains { $0 == .load(event: .finished, url: about.absoluteString, error: nil) }
+                events.events.contains { $0.isLoad(.finished, of: about.absoluteString) }
             })
             try await click("home", in: container)
             #expect(await TestLoop.wait { decision(for: home.absoluteString, in: events)?.handler == "home" })
@@ -98,8 +98,8 @@ extension WebKitTests {
                 #expect(container.currentURL == home)
                 try await click("about", in: container)
                 let about = "app://demo/about.html"
-                #expect(await TestLoop.wait { events.events.contains(.load(event: .finished, url: about, error: nil)) })
-                #expect(!events.events.contains { if case .load(_, checkout, _) = $0 { return true }; return false })
+                #expect(await TestLoop.wait { events.events.contains { $0.isLoad(.finished, of: about) } })
+                #expect(!events.events.contains { if case .load(_, checkout, _, _) = $0 { return true }; return false })
             }
         }
 

@@ -32,17 +32,17 @@ extension WebKitTests {
             let (container, events) = try open(url)
             defer { container.close() }
             #expect(await errorKind(container) == "network")
-            #expect(events.events.contains { if case .load(.failed, url.absoluteString, _) = $0 { return true }; return false })
+            #expect(events.events.contains { if case .load(.failed, url.absoluteString, _, _) = $0 { return true }; return false })
             #expect(try await container.evaluate("document.title") == "This page cannot be reached")
 
             // The network comes back: the page retries by itself.
             let server = try LoopbackHTTPServer(pages: [:], port: port, directory: directory)
             defer { server.stop() }
             #expect(await TestLoop.wait(timeout: .seconds(20)) {
-                events.events.filter { $0 == .load(event: .finished, url: url.absoluteString, error: nil) }.count >= 2
+                events.events.filter { $0.isLoad(.finished, of: url.absoluteString) }.count >= 2
             })
             // The real page is one of the finished loads: its title, checked at each one.
-            func finished() -> Int { events.events.count { $0 == .load(event: .finished, url: url.absoluteString, error: nil) } }
+            func finished() -> Int { events.events.count { $0.isLoad(.finished, of: url.absoluteString) } }
             var title = try? await container.evaluate("document.title")
             while title != "real page" {
                 let seen = finished()
@@ -69,7 +69,7 @@ extension WebKitTests {
             let untrusted = server.url("index.html")
             let (first, firstEvents) = try open(untrusted)
             #expect(await errorKind(first) == "tls")
-            #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _) = $0 { return true }; return false })
+            #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _, _) = $0 { return true }; return false })
             let controls = try await first.evaluate("document.querySelectorAll('a, button, input, form').length")
             #expect(controls == 0, "no way to bypass")
             first.close()
@@ -79,7 +79,7 @@ extension WebKitTests {
             let trusted = server.url("index.html")
             let (second, secondEvents) = try open(trusted) { $0.trustCertificate(at: certificate, forHost: "127.0.0.1") }
             defer { second.close() }
-            #expect(await TestLoop.wait { secondEvents.events.contains(.load(event: .finished, url: trusted.absoluteString, error: nil)) })
+            #expect(await TestLoop.wait { secondEvents.events.contains { $0.isLoad(.finished, of: trusted.absoluteString) } })
             #expect(secondEvents.events.contains(.native(action: .tlsException, detail: "127.0.0.1")),
                     "the exception installed while the container was built reaches the log")
             #expect(try await second.evaluate("document.title") == "real page")

@@ -51,7 +51,7 @@ extension WebKitTests {
             }
 
             func loads(_ url: URL) -> Int {
-                events.events.filter { $0 == .load(event: .finished, url: url.absoluteString, error: nil) }.count
+                events.events.filter { $0.isLoad(.finished, of: url.absoluteString) }.count
             }
 
             func waitForLoad(_ url: URL, count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
@@ -102,7 +102,7 @@ extension WebKitTests {
             // That later navigation's decision settles the blocked one: the outside page
             // never loaded before it.
             #expect(kiosk.events.events.allSatisfy {
-                if case let .load(event, url, _) = $0, event == .committed || event == .finished {
+                if case let .load(event, url, _, _) = $0, event == .committed || event == .finished {
                     return !url.hasPrefix(outside.absoluteString)
                 }
                 return true

@@ -18,7 +18,7 @@ extension WebKitTests {
         }
 
         func finished(_ url: URL, _ log: MemoryEventLog) async -> Bool {
-            await TestLoop.wait(timeout: .seconds(20)) { log.events.contains(.load(event: .finished, url: url.absoluteString, error: nil)) }
+            await TestLoop.wait(timeout: .seconds(20)) { log.events.contains { $0.isLoad(.finished, of: url.absoluteString) } }
         }
 
         func title(_ container: WebContainer) async -> String? {
@@ -28,7 +28,7 @@ extension WebKitTests {
 
         func failed(_ url: URL, _ log: MemoryEventLog, as event: ContainerEvent.LoadEvent = .failed) async -> Bool {
             await TestLoop.wait(timeout: .seconds(20)) {
-                log.events.contains { if case .load(event, url.absoluteString, _) = $0 { return true }; return false }
+                log.events.contains { if case .load(event, url.absoluteString, _, _) = $0 { return true }; return false }
             }
         }
 

@@ -53,7 +53,7 @@ extension WebKitTests {
             other.addEventSink(events)
             other.start()
             defer { other.close() }
-            try #require(await TestLoop.wait { events.events.contains(.load(event: .finished, url: after.absoluteString, error: nil)) })
+            try #require(await TestLoop.wait { events.events.contains { $0.isLoad(.finished, of: after.absoluteString) } })
         }
 
         @Test func aContainerClosedMidNavigationLoadsNothing() async throws {
@@ -68,7 +68,7 @@ extension WebKitTests {
             let events = MemoryEventLog()
             container.addEventSink(events)
             container.start()
-            try #require(await TestLoop.wait { events.events.contains(.load(event: .finished, url: server.url("index.html").absoluteString, error: nil)) })
+            try #require(await TestLoop.wait { events.events.contains { $0.isLoad(.finished, of: server.url("index.html").absoluteString) } })
             let outcome = Task { await container.load(server.url("target.html")) }
             try #require(await TestLoop.wait { decisions.reached == 1 }, "the navigation is waiting for its handler")
 

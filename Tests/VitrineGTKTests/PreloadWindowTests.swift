@@ -66,7 +66,7 @@ extension WebKitTests {
             #expect(seen.count > 3, "too few samples (\(seen.count)) to tell")
             // The order of facts: green's own load finished before it was declared shown.
             let events = fixture.log.events
-            let finished = events.firstIndex { if case let .load(.finished, url, _) = $0 { return url == green.absoluteString }; return false }
+            let finished = events.firstIndex { if case let .load(.finished, url, _, _) = $0 { return url == green.absoluteString }; return false }
             let shown = events.firstIndex(where: native(.schedulePageShown, "1 \(green.absoluteString)"))
             #expect(finished != nil && shown != nil && finished! < shown!)
             #expect(container.currentURL == green)

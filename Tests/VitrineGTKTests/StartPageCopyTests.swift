@@ -178,7 +178,7 @@ extension WebKitTests {
                 .preference(\.applicationID, appID))
             defer { fixture.close() }
             fixture.container.start()
-            try await fixture.next(where: { if case let .load(.finished, loaded, _) = $0 { return loaded == url.absoluteString }; return false })
+            try await fixture.next(where: { if case let .load(.finished, loaded, _, _) = $0 { return loaded == url.absoluteString }; return false })
             for _ in 0..<10 { try await fixture.roundTrip() }
             #expect(!fixture.log.events.contains { if case .native(.snapshotSaved, _) = $0 { return true }; return false })
             #expect(!FileManager.default.fileExists(atPath: PageSnapshots.folder(in: KeptCopies.dataFolder(appID)).path))

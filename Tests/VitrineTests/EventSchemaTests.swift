@@ -13,7 +13,8 @@ struct EventSchemaTests {
     static var everyEvent: [ContainerEvent] {
         let events: [ContainerEvent] = ContainerEvent.NativeAction.allCases.map { .native(action: $0, detail: "detail") }
             + ContainerEvent.LoadEvent.allCases.map { .load(event: $0, url: "https://a.test/", error: nil) }
-            + [.load(event: .failed, url: "https://a.test/", error: "refused")]
+            + [.load(event: .failed, url: "https://a.test/", error: "refused"),
+               .load(event: .finished, url: "https://a.test/missing", error: nil, status: 404)]
             + ContainerEvent.MessageOutcome.allCases.map { .message(name: "page", outcome: $0, error: nil) }
             + [.message(name: "cart", outcome: .rejected, error: "closed", origin: "app://demo", code: "Cart.closed")]
             + ContainerEvent.NavigationPhase.allCases.flatMap { phase in

@@ -46,6 +46,14 @@ struct FleetRolloutTests {
         #expect(lines.last == "halted: k3 rolled the configuration back (the new start page http://x/ did not load within 3 s); 2 of 5 kiosks kept it")
     }
 
+    @Test func aStartPageThatAnswered404IsNamedInTheHalt() throws {
+        var rollout = try Rollout(online: ["k1", "k2"], canary: 1, batchPercent: 100)
+        let reply = RemoteReply.failure(ConfigTrial.rolledBackPrefix + "the new start page answered HTTP 404 (http://x/missing.html)")
+        #expect(batches(&rollout) { _ in reply } == [["k1"]])
+        #expect(rollout.haltReason == "k1 rolled the configuration back (the new start page answered HTTP 404 (http://x/missing.html))")
+        #expect(rollout.table.contains("rolled back") && rollout.table.contains("answered HTTP 404"))
+    }
+
     @Test func otherFailuresHaltOnlyOnceThereAreEnough() throws {
         var rollout = try Rollout(online: ["a", "b", "c", "d"], canary: 0, batchPercent: 25, haltAfter: 2)
         let sent = batches(&rollout) { kiosk in

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineConfigFile
 import VitrineTesting
 
 /// The kiosk's edges decided in the core: origins the URL standard's way in the allowlist,
 /// the top-level documents and gesture-less windows a kiosk refuses before its chain, and
-/// what the capabilities refuse (a kiosk leaving fullscreen, a background clipboard read,
+/// what the capabilities refuse (a kiosk leaving fullscreen, a background clipboard read or write,
 /// a save name that leaves its folder, a `mailto:` that attaches files).
 @Suite("Kiosk edges: origins, top-level documents, popups, capabilities")
 @MainActor
@@ -161,8 +162,33 @@ struct KioskEdgeTests {
         #expect(await dispatch("clipboard", read, FakeDesktop(focused: true)) == .success("copied"))
         #expect(await dispatch("clipboard", read, FakeDesktop(focused: false)) == .failure(ScriptMessageError(
             "clipboard: readText: the window must be shown and focused (a hidden or background window's page cannot read the clipboard)")))
-        // Writing needs no focus: it gives nothing away.
-        #expect(await dispatch("clipboard", #"{"action": "writeText", "text": "x"}"#, FakeDesktop(focused: false)) == .success(true))
+    }
+
+    @Test func aClipboardWriteNeedsAShownFocusedWindowUnlessBackgroundWritesAreAllowed() async throws {
+        let writes = [#"{"action": "writeText", "text": "x"}"#, #"{"action": "writeImage", "png": "iVBORw0KGgo="}"#]
+        for (body, action) in zip(writes, ["writeText", "writeImage"]) {
+            let background = FakeDesktop(focused: false)
+            #expect(await dispatch("clipboard", body, background) == .failure(ScriptMessageError(
+                "clipboard: \(action): the window must be shown and focused (a hidden or background window's page cannot "
+                    + "overwrite the clipboard; [capabilities] background-clipboard = true allows it)")))
+            #expect(background.written == 0, "refused before the desktop's clipboard is touched")
+            let focused = FakeDesktop(focused: true)
+            #expect(await dispatch("clipboard", body, focused) == .success(true))
+            #expect(focused.written == 1)
+            let allowed = FakeDesktop(focused: false)
+            #expect(await dispatch("clipboard", body, allowed, backgroundClipboard: true) == .success(true))
+            #expect(allowed.written == 1)
+        }
+        // Reads stay refused whatever the option says.
+        #expect(await dispatch("clipboard", #"{"action": "readText"}"#, FakeDesktop(focused: false), backgroundClipboard: true)
+            == .failure(ScriptMessageError(
+                "clipboard: readText: the window must be shown and focused (a hidden or background window's page cannot read the clipboard)")))
+        // The option reaches the built-in strategy from a file.
+        let file = try ConfigFile(text: "[capabilities]\nbackground-clipboard = true\n", path: "app.toml").configuration()
+        let plain = try ConfigFile(text: "", path: "app.toml").configuration()
+        #expect(file.backgroundClipboard && !plain.backgroundClipboard)
+        let builtIn = BuiltInCapabilities.strategies(for: file).compactMap { $0 as? ClipboardStrategy }
+        #expect(builtIn.map(\.writesInBackground) == [true])
     }
 
     @Test(arguments: ["../x", "a/b", "/etc/passwd", "a\\b", ".bashrc", "..", ".", "a\u{0}b", String(repeating: "n", count: 256)])
@@ -196,10 +222,11 @@ struct KioskEdgeTests {
         #expect(DesktopURL.forDesktop(url(given)).absoluteString == handed)
     }
 
-    private func dispatch(_ name: String, _ body: String, _ desktop: FakeDesktop) async -> Result<JSONValue, ScriptMessageError> {
+    private func dispatch(_ name: String, _ body: String, _ desktop: FakeDesktop,
+                          backgroundClipboard: Bool = false) async -> Result<JSONValue, ScriptMessageError> {
         let page = url("http://127.0.0.1:8000/start.html")
         let grants = CapabilityGrants().granting(Set(Capability.allCases), to: Self.app)
-        let strategies = ScriptMessageStrategies([WindowStrategy(), ClipboardStrategy(), DialogStrategy()])
+        let strategies = ScriptMessageStrategies([WindowStrategy(), ClipboardStrategy(writesInBackground: backgroundClipboard), DialogStrategy()])
         return await strategies.dispatch(ScriptMessage(name: name, bodyJSON: body, pageURL: page),
                                          context: ScriptMessageContext(host: DesktopTestHost(desktop), capabilities: grants))
     }
@@ -211,6 +238,8 @@ private final class FakeDesktop: DesktopServices {
     let isWindowFocusedAndVisible: Bool
     private(set) var performed: [WindowCommand] = []
     private(set) var dialogs: [FileDialogRequest] = []
+    /// Clipboard writes that reached the desktop.
+    private(set) var written = 0
 
     init(kiosk: Bool = false, focused: Bool = true) {
         isKioskWindow = kiosk
@@ -218,8 +247,8 @@ private final class FakeDesktop: DesktopServices {
     }
 
     func clipboardText() async -> String? { "copied" }
-    func setClipboardText(_ text: String) {}
-    func setClipboardImage(png: [UInt8]) throws {}
+    func setClipboardText(_ text: String) { written += 1 }
+    func setClipboardImage(png: [UInt8]) throws { written += 1 }
     func perform(_ command: WindowCommand) throws -> JSONValue {
         performed.append(command)
         return true

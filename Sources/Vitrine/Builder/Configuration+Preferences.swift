@@ -42,6 +42,7 @@ extension Configuration {
     public var printing: PrintSettings? { preferences.printing }
     public var remoteView: RemoteViewSettings? { preferences.remoteView }
     public var maxWindows: Int { preferences.maxWindows }
+    public var backgroundClipboard: Bool { preferences.backgroundClipboard }
     public var urlSchemes: [String] { preferences.urlSchemes }
     public var eventsLogMaxSize: Int { preferences.eventsLogMaxSize }
 }

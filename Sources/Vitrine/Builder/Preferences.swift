@@ -86,6 +86,9 @@ public struct Preferences: Sendable, Equatable {
     /// The most windows of the app the `window` capability keeps open at once
     /// (`[capabilities] max-windows`); more are refused.
     public var maxWindows = 8
+    /// Whether the `clipboard` capability writes from a hidden, minimized or unfocused
+    /// window (`[capabilities] background-clipboard`); reads never do.
+    public var backgroundClipboard = false
     /// The size at which an events file is renamed `FILE.1` and started afresh
     /// (`[events] max-size`).
     public var eventsLogMaxSize = 10 << 20

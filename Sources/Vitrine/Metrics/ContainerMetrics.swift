@@ -78,7 +78,7 @@ public final class ContainerMetrics: EventSink {
 
     public func record(_ event: ContainerEvent) {
         switch event {
-        case let .load(event, _, _):
+        case let .load(event, _, _, _):
             loadChanged(event)
         case let .navigation(_, handler, policy, _, _, phase):
             navigations[NavigationKey(handler: handler, policy: policy.rawValue, phase: phase.rawValue), default: 0] += 1

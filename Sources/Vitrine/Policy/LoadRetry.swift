@@ -30,6 +30,17 @@ public enum LoadFailure: Sendable, Equatable {
         }
     }
 
+    /// The failure an events line's `label` names (a `load-failure` line's detail), or nil.
+    public init?(label: String) {
+        if label.hasPrefix("http-"), let status = Int(label.dropFirst(5)) {
+            self = .serverUnavailable(status: status)
+            return
+        }
+        let plain: [LoadFailure] = [.connectionRefused, .hostNotFound, .timedOut, .tls, .network]
+        guard let failure = plain.first(where: { $0.label == label }) else { return nil }
+        self = failure
+    }
+
     /// The statuses that mean "the app's server is not ready yet" (a proxy in front of a
     /// backend that is starting or restarting).
     public static let unavailableStatuses: Set<Int> = [502, 503, 504]

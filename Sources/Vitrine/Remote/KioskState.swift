@@ -41,9 +41,9 @@ public struct KioskState: Sendable, Equatable {
     /// first display's alone (`ownsURL`): one kiosk, one address.
     public mutating func observe(_ event: ContainerEvent, ownsURL: Bool = true) {
         switch event {
-        case let .load(.finished, url, _):
+        case let .load(.finished, url, _, _):
             if ownsURL { self.url = url }
-        case let .load(.failed, url, error), let .load(.tlsError, url, error):
+        case let .load(.failed, url, error, _), let .load(.tlsError, url, error, _):
             lastError = "\(error ?? "load failed"): \(url)"
         case .native(action: .webProcessTerminated, _):
             crashes += 1

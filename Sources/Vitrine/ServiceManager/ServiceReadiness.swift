@@ -16,13 +16,13 @@ public struct ServiceReadiness: Sendable {
         switch event {
         case .native(.errorPage, let detail):
             errorPageAnnounced = detail
-        case .load(.started, _, _):
+        case .load(.started, _, _, _):
             currentErrorPage = errorPageAnnounced
             errorPageAnnounced = nil
             currentLoadFailed = false
-        case .load(.failed, _, _), .load(.tlsError, _, _):
+        case .load(.failed, _, _, _), .load(.tlsError, _, _, _):
             currentLoadFailed = true
-        case .load(.finished, let url, _) where !currentLoadFailed:
+        case .load(.finished, let url, _, _) where !currentLoadFailed:
             let status = currentErrorPage.map { "Error page: \($0)" } ?? "Showing \(url)"
             defer { isReady = true }
             return [isReady ? .status(status) : .ready(status: status)]

@@ -18,7 +18,9 @@ public enum ContainerEvent: Sendable, Equatable {
     /// `origin` is the caller's origin as the bridge's isolated world saw it; `code` the
     /// strategy's own error (`TypeName.caseName`) when it threw one.
     case message(name: String, outcome: MessageOutcome, error: String?, origin: String? = nil, code: String? = nil)
-    case load(event: LoadEvent, url: String, error: String?)
+    /// `status` is the main resource's HTTP status on `finished`, when it has one (a
+    /// server's 404 page loads, and finishes, like any other).
+    case load(event: LoadEvent, url: String, error: String?, status: Int? = nil)
     /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
     case native(action: NativeAction, detail: String)
     /// A page asked for a permission (camera, geolocation, …) and got this answer.
@@ -188,7 +190,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version
+             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -203,8 +205,9 @@ extension ContainerEvent: Encodable {
                       (.navigationType, navigationType.rawValue), (.target, target.rawValue), (.phase, phase.rawValue)]
         case let .message(name, outcome, error, origin, code):
             fields = [(.name, name), (.outcome, outcome.rawValue), (.error, error), (.code, code), (.origin, origin)]
-        case let .load(event, url, error):
+        case let .load(event, url, error, status):
             fields = [(.event, event.rawValue), (.url, url), (.error, error)]
+            try object.encodeIfPresent(status, forKey: .status)
         case let .native(action, detail):
             fields = [(.action, action.rawValue), (.detail, detail)]
         case let .permission(kind, origin, granted):

@@ -32,7 +32,8 @@ final class ConfigPushTrial {
 /// local path (`ConfigFile.checkPush`), checked exactly as `check-config` checks a file,
 /// written atomically over the running one, applied by replacing the container (the MQTT
 /// session, the bus name and the reply channel stay), and kept only if its start page
-/// loads in time; otherwise the previous file and container come back.
+/// loads in time with a 2xx/3xx status (and its playlist's bundles sync); otherwise the
+/// previous file and container come back (`ConfigTrial` decides).
 extension VitrineApplication {
     func push(_ sent: String, reply: @escaping @MainActor (RemoteReply) -> Void) {
         guard let configFile, let configPath else {
@@ -66,7 +67,7 @@ extension VitrineApplication {
             return reply(.failure("cannot write the configuration: \(error)"))
         }
         let timeout = pushed.mqtt?.configTrialTimeout ?? .seconds(30)
-        let trial = ConfigPushTrial(rule: ConfigTrial(startURL: pushed.startURL, timeout: timeout), previous: configuration,
+        let trial = ConfigPushTrial(rule: ConfigTrial(of: pushed, timeout: timeout), previous: configuration,
                                     previousText: Array(previousText), reply: reply)
         self.trial = trial
         printToStandardError("\(Self.programName): applying a pushed configuration to \(configPath) (on trial for \(timeout.inSeconds) s)")

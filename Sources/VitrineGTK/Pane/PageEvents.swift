@@ -37,7 +37,8 @@ final class PageEvents: PaneCollaborator {
         guard let pane else { return }
         // Before anything reports the new page: the old page's tokens die with it.
         if event == WEBKIT_LOAD_COMMITTED { pane.messages.mainFrameCommitted() }
-        pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil)
+        pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil,
+                                        status: event == WEBKIT_LOAD_FINISHED ? mainResourceStatus(of: pane) : nil)
         switch event {
         case WEBKIT_LOAD_STARTED: pane.recovery.loadStarted(pane.currentURL)
         case WEBKIT_LOAD_COMMITTED:
@@ -46,6 +47,16 @@ final class PageEvents: PaneCollaborator {
         case WEBKIT_LOAD_FINISHED: pane.recovery.loadFinished()
         default: break
         }
+    }
+
+    /// The HTTP status the page's main resource answered; nil without one (a file, an
+    /// `app://` page, Vitrine's error page), as WebKit reports 0 then.
+    private func mainResourceStatus(of pane: WebPane) -> Int? {
+        guard let resource = webkit_web_view_get_main_resource(pane.webView),
+              let response = webkit_web_resource_get_response(resource)
+        else { return nil }
+        let status = Int(webkit_uri_response_get_status_code(response))
+        return status > 0 ? status : nil
     }
 
     /// A kiosk's top frame took a document it never shows (an `about:blank` WebKitGTK 4.1

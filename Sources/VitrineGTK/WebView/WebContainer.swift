@@ -295,8 +295,8 @@ public final class WebContainer: ContainerHost {
         gtk_notebook_set_current_page(cast(notebook), gint(index))
     }
 
-    func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?) {
-        record(.load(event: event, url: url?.absoluteString ?? "", error: error))
+    func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?, status: Int? = nil) {
+        record(.load(event: event, url: url?.absoluteString ?? "", error: error, status: status))
         if event == .committed { menus?.documentChanged(in: pane); AppTray.current?.documentChanged(in: pane) }
         for observer in loadObservers { observer(event, url) }
         if event == .finished { deliverWaitingDeepLinks() }

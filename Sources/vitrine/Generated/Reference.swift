@@ -203,7 +203,8 @@ enum Reference {
             return "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
         }
         if let type = property["type"]?.stringValue {
-            return type == "object" ? "an object: kind → count" : "a " + type
+            if type == "object" { return "an object: kind → count" }
+            return ("aeiou".contains(type.first ?? "x") ? "an " : "a ") + type
         }
         return "see the schema"
     }

@@ -9,7 +9,8 @@ import Foundation
 public enum BuiltInCapabilities {
     @MainActor
     public static func strategies(for configuration: Configuration) -> [any ScriptMessageStrategy] {
-        [WindowStrategy(), ClipboardStrategy(), StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
+        [WindowStrategy(), ClipboardStrategy(writesInBackground: configuration.backgroundClipboard),
+         StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
          NotificationStrategy(), DialogStrategy(), ShellStrategy(), MenuStrategy(), PrintStrategy(),
          AppStrategy(configuration: configuration), ShortcutsStrategy(), TrayStrategy()]
     }

@@ -4,25 +4,46 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `clipboard`: `{"action": "readText"}` → the text or null, only while the window is shown
-/// and focused; `{"action": "writeText",
-/// "text"}`; `{"action": "writeImage", "png": base64}` → true.
+/// `clipboard`: `{"action": "readText"}` → the text or null; `{"action": "writeText",
+/// "text"}`; `{"action": "writeImage", "png": base64}` → true. Each only while the window
+/// is shown and focused: a page in a hidden or background window neither reads what the
+/// user copies nor overwrites it (unless `[capabilities] background-clipboard` lets writes
+/// through, for an app that fills the clipboard on the user's behalf from the background).
 public struct ClipboardStrategy: ScriptMessageStrategy {
     public static let identifier = Capability.clipboard.rawValue
     public static let capability: Capability? = .clipboard
     /// The largest image accepted, in bytes.
     public static let imageLimit = 32 << 20
 
-    public nonisolated init() {}
+    /// Whether a window that is hidden, minimized or not focused may still write.
+    public let writesInBackground: Bool
+
+    public nonisolated init(writesInBackground: Bool = false) {
+        self.writesInBackground = writesInBackground
+    }
+
+    /// Why `action` is refused now, or nil: a read always needs the shown, focused window;
+    /// a write too, unless writes in the background are allowed.
+    public static func refusal(of action: String, windowFocusedAndVisible: Bool, writesInBackground: Bool) -> ScriptMessageError? {
+        guard !windowFocusedAndVisible else { return nil }
+        if action == "readText" {
+            return ScriptMessageError("clipboard: readText: the window must be shown and focused (a hidden or background window's page cannot read the clipboard)")
+        }
+        guard !writesInBackground else { return nil }
+        return ScriptMessageError("clipboard: \(action): the window must be shown and focused (a hidden or background window's page cannot "
+            + "overwrite the clipboard; [capabilities] background-clipboard = true allows it)")
+    }
 
     public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
         let body = message.body
         guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.clipboard) }
-        switch body["action"]?.stringValue {
+        let action = body["action"]?.stringValue ?? ""
+        if ["readText", "writeText", "writeImage"].contains(action), let refusal = Self.refusal(
+            of: action, windowFocusedAndVisible: desktop.isWindowFocusedAndVisible, writesInBackground: writesInBackground) {
+            throw refusal
+        }
+        switch action {
         case "readText":
-            guard desktop.isWindowFocusedAndVisible else {
-                throw ScriptMessageError("clipboard: readText: the window must be shown and focused (a hidden or background window's page cannot read the clipboard)")
-            }
             return await desktop.clipboardText().map(JSONValue.string) ?? .null
         case "writeText":
             guard let text = body["text"]?.stringValue else { throw ScriptMessageError("clipboard: writeText needs text, a string") }
