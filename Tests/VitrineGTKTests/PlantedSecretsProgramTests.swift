@@ -35,9 +35,7 @@ extension WebKitTests {
             let (urlSecret, querySecret, proxySecret, credentialSecret, uploadSecret) =
                 (Self.secret("url"), Self.secret("query"), Self.secret("proxy"), Self.secret("cred"), Self.secret("upload"))
             let secrets = [urlSecret, querySecret, proxySecret, credentialSecret, uploadSecret, broker.password]
-            let folder = try broker.kioskFolder()
-            try credentialSecret.write(toFile: folder + "/cred.pass", atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder + "/cred.pass")
+            let folder = try broker.kioskFolder(credential: credentialSecret)
             let port = server.port
             let configPath = folder + "/kiosk.toml"
             try """
@@ -45,15 +43,7 @@ extension WebKitTests {
                 app-id = "\(Self.appID)"
                 start-url = "http://viewer:\(urlSecret)@127.0.0.1:\(port)/start.html?token=\(querySecret)"
 
-                [network]
-                proxy = "http://proxyuser:\(proxySecret)@127.0.0.1:9"
-                no-proxy = ["127.0.0.1"]
-
-                [[network.credentials]]
-                origin = "https://intranet.example"
-                username = "kiosk"
-                password-file = "cred.pass"
-
+                \(MosquittoBroker.networkSection(proxyPassword: proxySecret))
                 [metrics]
                 textfile = "\(folder)/kiosk.prom"
                 interval = 1

@@ -21,9 +21,7 @@ extension WebKitTests {
             defer { bus.stop() }
             let server = try LoopbackHTTPServer(pages: ["start.html": "<!doctype html><title>support</title><body style='background:#c0ffee'>Ticket desk"])
             defer { server.stop() }
-            let folder = try broker.kioskFolder()
-            try Self.credentialSecret.write(toFile: folder + "/cred.pass", atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder + "/cred.pass")
+            let folder = try broker.kioskFolder(credential: Self.credentialSecret)
             let configPath = folder + "/kiosk.toml"
             try """
                 # the old password was \(Self.commentSecret)
@@ -31,15 +29,7 @@ extension WebKitTests {
                 app-id = "\(Self.appID)"
                 start-url = "\(server.url("start.html").absoluteString)"
 
-                [network]
-                proxy = "http://proxyuser:\(Self.proxySecret)@127.0.0.1:9"
-                no-proxy = ["127.0.0.1"]
-
-                [[network.credentials]]
-                origin = "https://intranet.example"
-                username = "kiosk"
-                password-file = "cred.pass"
-
+                \(MosquittoBroker.networkSection(proxyPassword: Self.proxySecret))
                 \(broker.remoteSection(deviceID: "desk-1", caFile: broker.caFile))
                 """.write(toFile: configPath, atomically: true, encoding: .utf8)
             let secrets = [Self.credentialSecret, Self.proxySecret, Self.commentSecret, broker.password]

@@ -142,6 +142,30 @@ final class MosquittoBroker {
         return kiosk
     }
 
+    /// `kioskFolder()` with an HTTP password in `cred.pass` (0600) as well.
+    func kioskFolder(credential: String) throws -> String {
+        let kiosk = try kioskFolder()
+        try credential.write(toFile: kiosk + "/cred.pass", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: kiosk + "/cred.pass")
+        return kiosk
+    }
+
+    /// A `[network]` with a proxy whose URL holds `proxyPassword` (loopback left out of it)
+    /// and `[[network.credentials]]` naming `cred.pass` (see `kioskFolder(credential:)`).
+    static func networkSection(proxyPassword: String) -> String {
+        """
+        [network]
+        proxy = "http://proxyuser:\(proxyPassword)@127.0.0.1:9"
+        no-proxy = ["127.0.0.1"]
+
+        [[network.credentials]]
+        origin = "https://intranet.example"
+        username = "kiosk"
+        password-file = "cred.pass"
+
+        """
+    }
+
     /// A kiosk's `[remote.mqtt]` for this broker (its password in `mqtt.pass` beside it).
     func remoteSection(deviceID: String, caFile: String) -> String {
         """
