@@ -34,7 +34,7 @@ public struct ConfigKeyDescription: Sendable, Equatable {
     public let expectation: String?
     /// What the key does.
     public let doc: String
-    /// TOML lines that set it (`[window]` then `width = 1`); nil for tables and structured keys.
+    /// TOML lines that set it (`[window]` then `width = 1`); nil for tables.
     public let example: String?
     /// A pushed configuration may not change it.
     public let isLocalOnly: Bool
@@ -91,9 +91,10 @@ extension ConfigKeyDescription {
             example = nil
             flagForm = nil
         case .structured:
+            // Written out whole: their tables and arrays have no one `name = value` line.
             form = .structured
-            expectation = nil
-            example = nil
+            expectation = option.writtenType
+            example = option.writtenExample
             flagForm = nil
         }
     }

@@ -37,9 +37,16 @@ struct ConfigOption: Sendable {
     /// A line of `check-config`'s summary: its label, and its text for a built configuration
     /// (nil: no line).
     var summary: (label: String, text: @Sendable (Configuration, Preset) -> String?)?
-    /// Its value in a built configuration as a script reads it (`check-config --print KEY`);
-    /// nil: not printable.
-    var printed: (@Sendable (Configuration) -> String)?
+    /// Its effective value in a built configuration (of a preset) as a script reads it:
+    /// `check-config --print KEY` and the reference's defaults. A list is one item a line;
+    /// a nil result: unset (the run decides, or the feature is off). Nil: a table that only
+    /// groups keys, with no value of its own.
+    var printed: (@Sendable (Configuration, Preset) -> String?)?
+    /// What a structured key's value is, for the manual (a value key's is its type's).
+    var writtenType: String?
+    /// For a table that is off until a key of it is set (`[remote.mqtt]` and `broker`): that key,
+    /// whose example the reference sets to show the table's other defaults.
+    var enablingKey: String?
     /// Set only on the kiosk itself: a pushed configuration may not change it (paths are
     /// kept from pushes by their type, see `ConfigFile.checkPush`).
     var isLocalOnly = false
@@ -283,10 +290,30 @@ extension ConfigOption {
         return { configurator, value in extract(value).map { apply(configurator, $0) } ?? configurator }
     }
 
-    /// Makes the value printable by `check-config --print KEY`.
-    func printable(_ text: @escaping @Sendable (Configuration) -> String) -> ConfigOption {
+    /// Declares the option's effective value in a built configuration (`printed`).
+    func printable(_ text: @escaping @Sendable (Configuration) -> String?) -> ConfigOption {
+        printable(withPreset: { configuration, _ in text(configuration) })
+    }
+
+    /// Declares the option's effective value, for a value the preset decides alone.
+    func printable(withPreset text: @escaping @Sendable (Configuration, Preset) -> String?) -> ConfigOption {
         var option = self
         option.printed = text
+        return option
+    }
+
+    /// Describes a structured key's value and shows `example` (TOML lines) in the manual.
+    func written(type: String, example: String) -> ConfigOption {
+        var option = self
+        option.writtenType = type
+        option.writtenExample = example
+        return option
+    }
+
+    /// Marks a table as off until `key` is set (`enablingKey`).
+    func enabled(by key: String) -> ConfigOption {
+        var option = self
+        option.enablingKey = key
         return option
     }
 

@@ -14,7 +14,7 @@ extension ConfigOptions {
             configuration.remoteView.map { view in
                 "VNC on \(view.listen)" + (view.passwordFile == nil ? ", no password" : ", password") + (view.viewOnly ? ", view-only" : ", with input")
             }
-        },
+        }.printable { Printed.bool($0.remoteView != nil) },
         // Local only: a push may not open the kiosk's screen to another address.
         ConfigOption.string("remote.vnc.listen", .string(
             expected: #"ADDR:PORT with one IP address, such as "127.0.0.1:5900" or "[::1]:5900""#,
@@ -27,7 +27,12 @@ extension ConfigOptions {
         }.example(#""127.0.0.1:5901""#).localOnly().printable { $0.remoteView?.listen ?? "" },
         ConfigOption.structured("remote.vnc.password-file",
                                 "a file (mode 0600) whose first line is the VNC password (only its first 8 characters count); required unless listen is a loopback address")
-            .secret().localOnly().printable { $0.remoteView?.passwordFile ?? "" },
+            .secret().localOnly()
+            .written(type: "an existing file of mode 0600 (relative to the configuration file)", example: """
+                [remote.vnc]
+                password-file = "/etc/vitrine/vnc.password"
+                """)
+            .printable { $0.remoteView?.passwordFile ?? "" },
         ConfigOption.bool("remote.vnc.view-only", "viewers only watch: no keys or pointer reach the kiosk (default true)") {
             configurator, viewOnly in configurator.remoteView { $0.viewOnly = viewOnly }
         }.localOnly().printable { $0.remoteView.map { $0.viewOnly ? "true" : "false" } ?? "" },

@@ -11,28 +11,28 @@ extension ConfigOptions {
     static let scheduleOptions: [ConfigOption] = [
         ConfigOption.section("schedule", "signage: pages in turn, reloads, the screen's hours")
             .summarized(as: "schedule") { configuration, _ in scheduleSummary(configuration.schedule) },
-        .seconds("schedule.wake-duration", allowsZero: false, "seconds input keeps the screen on outside its hours") {
+        ConfigOption.seconds("schedule.wake-duration", allowsZero: false, "seconds input keeps the screen on outside its hours") {
             configurator, duration in schedule(configurator) { $0.wakeDuration = duration }
-        },
-        .tables("schedule.playlist",
+        }.printable { Printed.seconds($0.schedule.wakeDuration) },
+        ConfigOption.tables("schedule.playlist",
                  "pages (url), media files (video) and offline-first bundles (bundle) shown in turn, in order; one entry: no rotation; an entry out of its window is skipped",
                  check: entryProblem) {
             configurator, entries in
             schedule(configurator) { schedule in
                 schedule.playlist = playlist(entries)
             }
-        },
-    ] + playlistEntryFields(of: "schedule.playlist") + [
-        .bool("schedule.preload",
+        }.printable { Printed.lines($0.schedule.playlist.map(\.url.absoluteString)) },
+    ] + playlistEntryFields(of: "schedule.playlist") { $0.schedule.playlist } + [
+        ConfigOption.bool("schedule.preload",
               "load each playlist page out of sight and show it once it has painted; a page that fails leaves the one on screen (default: yes)") {
             configurator, preload in schedule(configurator) { $0.preload = preload }
-        },
-        .integer("schedule.proof-of-play-days",
+        }.printable { Printed.bool($0.schedule.preload) },
+        ConfigOption.integer("schedule.proof-of-play-days",
                  .integer(expected: "a number of days from 1 to 3650", refusal: "be from 1 to 3650 (days)", where: Schedule.acceptsProofOfPlayDays),
                  "days the daily proof-of-play files (<app data>/proof-of-play/YYYY-MM-DD.jsonl) are kept") {
             configurator, days in schedule(configurator) { $0.proofOfPlayDays = days }
-        },
-        .tables("schedule.reload", "reloads of the page shown", check: { entry in
+        }.printable { String($0.schedule.proofOfPlayDays) },
+        ConfigOption.tables("schedule.reload", "reloads of the page shown", check: { entry in
             (entry["every"] == nil) == (entry["at"] == nil) ? "needs either every (seconds) or at (local times), not both" : nil
         }) { configurator, entries in
             schedule(configurator) { schedule in
@@ -40,10 +40,12 @@ extension ConfigOptions {
                     entry["every"]?.duration.map(ReloadRule.every) ?? entry["at"]?.times.map(ReloadRule.at)
                 }
             }
-        },
-        .field("schedule.reload.every", .seconds(allowsZero: false, zeroMeaning: nil), "seconds between reloads"),
-        .field("schedule.reload.at", .timesOfDay, #"local times, daily, such as ["03:00"]"#),
-        .tables("schedule.display", required: ["on", "off"], "the screen's hours; outside them it is off", check: { entry in
+        }.printable { Printed.lines($0.schedule.reloads.map(reloadText)) },
+        ConfigOption.field("schedule.reload.every", .seconds(allowsZero: false, zeroMeaning: nil), "seconds between reloads")
+            .printable { Printed.lines($0.schedule.reloads.map { if case .every(let every) = $0 { Printed.seconds(every) } else { "" } }) },
+        ConfigOption.field("schedule.reload.at", .timesOfDay, #"local times, daily, such as ["03:00"]"#)
+            .printable { Printed.lines($0.schedule.reloads.map { if case .at(let times) = $0 { times.map(\.description).joined(separator: ",") } else { "" } }) },
+        ConfigOption.tables("schedule.display", required: ["on", "off"], "the screen's hours; outside them it is off", check: { entry in
             entry["on"]?.time == entry["off"]?.time ? "needs different on and off times" : nil
         }) { configurator, entries in
             schedule(configurator) { schedule in
@@ -52,10 +54,13 @@ extension ConfigOptions {
                     return DisplayWindow(on: on, off: off, days: entry["days"]?.weekdays ?? Set(Weekday.allCases))
                 }
             }
-        },
-        .field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#),
-        .field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#),
-        .field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#),
+        }.printable { Printed.lines($0.schedule.displayWindows.map { "\($0.on)-\($0.off) \(Printed.days($0.days))" }) },
+        ConfigOption.field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#)
+            .printable { Printed.lines($0.schedule.displayWindows.map(\.on.description)) },
+        ConfigOption.field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#)
+            .printable { Printed.lines($0.schedule.displayWindows.map(\.off.description)) },
+        ConfigOption.field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#)
+            .printable { Printed.lines($0.schedule.displayWindows.map { Printed.days($0.days) }) },
 
         ConfigOption.tables("displays", required: ["monitor"], "one fullscreen window per monitor, each with its own page") {
             configurator, entries in
@@ -64,19 +69,24 @@ extension ConfigOptions {
                     DisplaySetting(monitor: $0, startURL: entry["start-url"]?.url, playlist: playlist(entry["playlist"]?.entries ?? []))
                 }
             })
-        }.summarized(as: "displays") { configuration, _ in displaysSummary(configuration) },
-        .field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#),
-        .field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)"),
+        }.summarized(as: "displays") { configuration, _ in displaysSummary(configuration) }
+            .printable { Printed.lines($0.displays.map(\.monitor.description)) },
+        ConfigOption.field("displays.monitor", .monitor, #"the monitor: its index from 0, or its connector such as "HDMI-1""#)
+            .printable { Printed.lines($0.displays.map(\.monitor.description)) },
+        ConfigOption.field("displays.start-url", .url, "its page (default: the start page; it goes through the navigation chain)")
+            .printable { Printed.lines($0.displays.map { Printed.url($0.startURL) }) },
         // Read by [[displays]]'s own apply, table by table.
-        .tables("displays.playlist", "this display's own playlist, as [[schedule.playlist]]",
+        ConfigOption.tables("displays.playlist", "this display's own playlist, as [[schedule.playlist]]",
                 check: entryProblem) { configurator, _ in
             configurator
-        },
-    ] + playlistEntryFields(of: "displays.playlist")
+        }.printable { Printed.lines($0.displays.flatMap(\.playlist).map(\.url.absoluteString)) },
+    ] + playlistEntryFields(of: "displays.playlist") { $0.displays.flatMap(\.playlist) }
 
     /// The keys of one playlist entry, `[[schedule.playlist]]`'s and `[[displays.playlist]]`'s alike.
-    static func playlistEntryFields(of table: String) -> [ConfigOption] {
-        [
+    /// `entries`: the built entries of every such table, whose keys' values are printed one a line.
+    static func playlistEntryFields(of table: String,
+                                    entries: @escaping @Sendable (Configuration) -> [PlaylistEntry]) -> [ConfigOption] {
+        let fields: [ConfigOption] = [
             .field("\(table).url", .url, "the page (it goes through the navigation chain)"),
             .field("\(table).video", .url, "instead of url: a video (or audio) file played full-screen, through the navigation chain too")
                 .example(#""https://cms.example/lobby.webm""#),
@@ -100,6 +110,17 @@ extension ConfigOptions {
             .field("\(table).end-date", localDate, #"the last day it is shown, "YYYY-MM-DD" (default: no limit)"#)
                 .example(#""2026-12-24""#),
         ]
+        return fields.map { field in
+            let name = field.name
+            return field.printable { Printed.lines(entries($0).map { Printed.playlistField(name, of: $0) }) }
+        }
+    }
+
+    private static func reloadText(_ rule: ReloadRule) -> String {
+        switch rule {
+        case .every(let every): "every \(Printed.seconds(every))"
+        case .at(let times): "at " + times.map(\.description).joined(separator: ",")
+        }
     }
 
     /// A bundle's archive URL.

@@ -12,15 +12,16 @@ struct CheckConfigCommand: ParsableCommand {
         discussion: """
             Prints 'FILE: OK' and a summary, exit status 0; or each problem as \
             'FILE:LINE:COLUMN: message' on standard error, exit status 1. \
-            With --print KEY, prints only that option's value as the built configuration \
-            has it (for scripts: the kiosk-session script reads kiosk.rotation so).
+            With --print KEY, prints only that key's value as the built configuration \
+            has it, the preset's when the file leaves it out: a list one item a line, an \
+            empty line when unset (for scripts: the kiosk-session script reads kiosk.rotation so).
             """)
 
     @Argument(help: ArgumentHelp("The TOML configuration file.", valueName: "file"))
     var file: String
 
     @Option(name: .customLong("print"), help: ArgumentHelp(
-        "Print only this option's value (\(ConfigFile.printableKeys.joined(separator: ", "))).", valueName: "key"))
+        "Print only this key's value: any key of the file that has one, such as kiosk.rotation or window.width.", valueName: "key"))
     var printKey: String?
 
     @Flag(name: .customLong("media"), help: "Also print which media formats this machine's GStreamer decodes and the GL renderer's hardware-acceleration choice.")
@@ -28,7 +29,7 @@ struct CheckConfigCommand: ParsableCommand {
 
     func validate() throws {
         if let printKey, !ConfigFile.printableKeys.contains(printKey) {
-            throw ValidationError("--print knows \(ConfigFile.printableKeys.joined(separator: ", ")), not '\(printKey)'")
+            throw ValidationError("--print takes a key of a configuration file that has a value, such as kiosk.rotation, not '\(printKey)'")
         }
     }
 
@@ -45,7 +46,7 @@ struct CheckConfigCommand: ParsableCommand {
             for problem in error.allErrors { printToStandardError(problem.description) }
             throw ExitCode.failure
         }
-        if let printKey, let value = ConfigFile.printedValue(of: printKey, in: configuration) {
+        if let printKey, let value = ConfigFile.printedValue(of: printKey, in: configuration, preset: preset) {
             print(value)
             return
         }

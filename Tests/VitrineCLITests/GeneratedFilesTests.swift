@@ -40,6 +40,46 @@ struct GeneratedFilesTests {
         #expect(!manual.contains("\\fBgenerate\\fR"), "the hidden generate command stays out of the manual")
     }
 
+    /// Every key with a value (all but the tables that only group keys, `[window]`) states
+    /// its default, in the reference and in vitrine.toml(5).
+    @Test func everyKeyOfTheReferenceHasADefault() throws {
+        let reference = try String(contentsOf: Self.root.appendingPathComponent("docs/reference/configuration.md"), encoding: .utf8)
+        let sections = reference.components(separatedBy: "\n## `").dropFirst()
+        #expect(sections.count > 100)
+        var valued = 0
+        for section in sections {
+            let key = String(section.prefix { $0 != "`" })
+            let groupsKeys = key.hasPrefix("[") && !key.hasPrefix("[[")
+            if !groupsKeys { valued += 1 }
+            #expect(groupsKeys || section.contains("**Default:** "), "\(key) has no default in configuration.md")
+        }
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("packaging/man/vitrine.toml.5"), encoding: .utf8)
+        #expect(manual.components(separatedBy: "Default: ").count - 1 >= valued, "vitrine.toml.5 leaves out defaults")
+    }
+
+    /// Every command the program shows in its help, at any depth (`fleet ls`), has its
+    /// section in cli.md and its entry in vitrine.1. The tree is read from the program itself.
+    @Test func theCLIReferenceCoversEveryCommandAtEveryDepth() throws {
+        let dump = try runProcess(try BuiltProducts.path("vitrine"), ["--experimental-dump-help"], timeout: 20)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        func paths(_ command: [String: Any], _ path: [String]) -> [[String]] {
+            guard command["shouldDisplay"] as? Bool != false else { return [] }
+            let subcommands = command["subcommands"] as? [[String: Any]] ?? []
+            return [path] + subcommands.flatMap { paths($0, path + [$0["commandName"] as? String ?? "?"]) }
+        }
+        let commands = paths(try #require(root["command"] as? [String: Any]), []).filter { !$0.isEmpty && $0 != ["help"] }
+        #expect(commands.contains(["fleet", "ls"]) && commands.contains(["fleet", "screenshot"]))
+        let cli = try String(contentsOf: Self.root.appendingPathComponent("docs/reference/cli.md"), encoding: .utf8)
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("packaging/man/vitrine.1"), encoding: .utf8)
+        for path in commands {
+            #expect(cli.contains("\n## `vitrine " + path.joined(separator: " ") + "`\n"), "cli.md lacks vitrine \(path.joined(separator: " "))")
+            // open, the default command, is the synopsis's optional word and OPTIONS' subject.
+            let entry = path == ["open"] ? ".RB [ open ]" : "\\fB" + path.joined(separator: " ").replacing("-", with: "\\-") + "\\fR"
+            #expect(manual.contains(entry),
+                    "vitrine.1 lacks \(path.joined(separator: " "))")
+        }
+    }
+
     /// groff reads both pages without a warning (the package's check does the same with man).
     @Test(arguments: ["packaging/man/vitrine.1", "packaging/man/vitrine.toml.5"])
     func thePagesRenderWithoutWarnings(path: String) throws {

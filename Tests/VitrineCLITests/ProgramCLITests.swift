@@ -11,6 +11,27 @@ struct ConfigProgramTests {
         try runProcess("/usr/bin/env", ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", try BuiltProducts.path("vitrine")] + arguments, timeout: 20)
     }
 
+    /// `--print KEY` prints any key's effective value, the preset's where the file is silent;
+    /// a table that only groups keys has none and is refused.
+    @Test func checkConfigPrintsAnyKeysValue() throws {
+        let folder = try ConfigFolder()
+        let path = try folder.write("lobby.toml", """
+            preset = "kiosk"
+            start-url = "https://example.org/"
+            allowed-origins = ["https://b.example", "https://a.example"]
+            [kiosk]
+            rotation = 90
+            """)
+        for (key, expected) in [("kiosk.rotation", "90\n"), ("window.width", "1024\n"), ("window.fullscreen", "true\n"),
+                                ("allowed-origins", "https://a.example\nhttps://b.example\n"), ("user-agent", "\n"),
+                                ("kiosk.unresponsive-timeout", "10\n"), ("security.allow-automation", "false\n")] {
+            let run = try vitrineWithoutDisplay(["check-config", "--print", key, path])
+            #expect(run.status == 0 && run.stdout == expected, "\(key): \(run.stdout) \(run.stderr)")
+        }
+        let grouping = try vitrineWithoutDisplay(["check-config", "--print", "window", path])
+        #expect(grouping.status != 0 && grouping.stderr.contains("not 'window'"), "\(grouping.stderr)")
+    }
+
     @Test func checkConfigPrintsOKAndASummary() throws {
         let folder = try ConfigFolder()
         let path = try folder.write("lobby.toml", """

@@ -79,7 +79,7 @@ struct ConfigCommandLineTests {
         let folder = try ConfigFolder()
         for description in descriptions {
             #expect(!description.doc.isEmpty)
-            guard description.form == .value else {
+            guard description.form == .value || description.form == .structured else {
                 #expect(description.example == nil && description.expectation == nil)
                 continue
             }
@@ -94,6 +94,25 @@ struct ConfigCommandLineTests {
             }
             #expect(problems.isEmpty, "\(description.key): \(example) → \(problems)")
         }
+    }
+
+    /// Every key with a value of its own says what it is in a built configuration, and each
+    /// preset, built with no file, gives it one: the reference's defaults cannot leave one out.
+    @Test func everyKeyHasItsEffectiveValueUnderEveryPreset() throws {
+        let defaults = try ConfigFile.keyDefaults(resources: ResourceLocator(), installedResources: "/usr/share/vitrine")
+        for option in ConfigOptions.all {
+            if case .section = option.kind, option.apply == nil, option.enablingKey == nil { continue }
+            #expect(option.printed != nil, "\(option.key) has no printable value")
+            let presets = (defaults[option.key] ?? []).flatMap(\.presets)
+            #expect(presets.sorted { $0.rawValue < $1.rawValue } == Preset.allCases.sorted { $0.rawValue < $1.rawValue },
+                    "\(option.key): defaults for \(presets)")
+        }
+        // Values as a script compares them, and what the presets are known to differ in.
+        #expect(defaults["window.width"] == [KeyDefault(presets: Preset.allCases, value: .items(["1024"]))])
+        #expect(defaults["kiosk.unresponsive-timeout"] == [KeyDefault(presets: Preset.allCases, value: .items(["10"]))])
+        #expect(defaults["security.allow-automation"]?.first { $0.presets == [.kiosk] }?.value == .items(["false"]))
+        #expect(defaults["app-dir"]?.first { $0.presets == [.demo] }?.value == .items(["/usr/share/vitrine/demo"]))
+        #expect(defaults["user-agent"] == [KeyDefault(presets: Preset.allCases, value: .unset)])
     }
 
     private static func problems(in path: String) -> [String] {

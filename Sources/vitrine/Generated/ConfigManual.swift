@@ -45,6 +45,7 @@ enum ConfigManual {
             lines.append(Roff.escaped(VitrineManual.sentence(description.doc)))
             var facts: [String] = []
             if let expectation = description.expectation { facts.append("Type: " + expectation + ".") }
+            if let value = ReferenceDefaults.text(of: description.key, code: { $0 }) { facts.append("Default: " + value + ".") }
             if let flag = description.flag {
                 facts.append("Command line: --" + flag + (description.flagForm == .toggle ? ", --no-" + flag : "") + ".")
             }

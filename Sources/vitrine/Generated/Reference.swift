@@ -29,8 +29,12 @@ enum Reference {
             Every key of a configuration file (`vitrine --config FILE`, checked by `vitrine check-config
             FILE`), in the order `check-config` lists them. A key that is absent keeps the preset's value;
             a flag given on the command line overrides the file. Relative paths are relative to the
-            file's folder. *Local only*: a configuration pushed over MQTT cannot change it. How the keys
-            work together: [the configuration guide](../kiosk/configuration.md).
+            file's folder. *Local only*: a configuration pushed over MQTT cannot change it. *Default*:
+            the value each preset gives when the file leaves the key out (the `default` preset's first,
+            then the presets that differ), as `vitrine check-config --print KEY` prints it; a key of a
+            table that is off until it is given (such as `[kiosk]`) is shown with its table on, and
+            *unset* means the run decides or the feature is off. How the keys work together:
+            [the configuration guide](../kiosk/configuration.md).
 
 
             """
@@ -39,6 +43,7 @@ enum Reference {
             text += VitrineManual.sentence(description.doc) + "\n\n"
             var facts: [String] = []
             if let expectation = description.expectation { facts.append("**Type:** " + expectation) }
+            if let value = ReferenceDefaults.text(of: description.key, code: { "`\($0)`" }) { facts.append("**Default:** " + value) }
             if let flag = description.flag {
                 let spelling: String = switch description.flagForm {
                 case .toggle: "`--\(flag)`, `--no-\(flag)`"
@@ -67,9 +72,8 @@ enum Reference {
 
 
             """
-        let root = help.command
-        for command in [root] + (root.subcommands ?? []) where command.shouldDisplay != false {
-            text += command.commandName == root.commandName ? "## `vitrine`\n\n" : "## `vitrine \(command.commandName)`\n\n"
+        for (path, command) in help.shownCommands {
+            text += "## `" + (["vitrine"] + path).joined(separator: " ") + "`\n\n"
             if let abstract = command.abstract, !abstract.isEmpty { text += VitrineManual.sentence(abstract) + "\n\n" }
             if let discussion = command.discussion, !discussion.isEmpty { text += discussion + "\n\n" }
             let arguments = (command.arguments ?? []).filter { $0.shouldDisplay }

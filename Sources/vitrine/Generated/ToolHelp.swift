@@ -42,6 +42,16 @@ struct ToolHelp: Decodable {
 
     var command: Command
 
+    /// Every command shown in help, at every depth, each after its parent: its words after
+    /// the program's name (`["fleet", "ls"]`; empty for the program itself).
+    var shownCommands: [(path: [String], command: Command)] {
+        func walk(_ command: Command, _ path: [String]) -> [(path: [String], command: Command)] {
+            guard command.shouldDisplay != false else { return [] }
+            return [(path, command)] + (command.subcommands ?? []).flatMap { walk($0, path + [$0.commandName]) }
+        }
+        return walk(command, [])
+    }
+
     /// The help of `command`'s type (`VitrineCommand`), with its subcommands.
     static func of(_ command: any ParsableCommand.Type) throws -> ToolHelp {
         try JSONDecoder().decode(ToolHelp.self, from: Data(command._dumpHelp().utf8))
