@@ -86,7 +86,8 @@ public enum Redaction {
 
     /// Every `scheme://…` run in free text (up to white space or a quote) through `url(_:)`.
     private static func urls(in text: String) -> String {
-        guard text.contains("://") else { return text }
+        // The common case (an origin, a plain URL) has nothing to redact: no user info, no parameters.
+        guard text.contains("://"), text.contains(where: { $0 == "@" || $0 == "?" || $0 == "#" }) else { return text }
         var result = ""
         var index = text.startIndex
         while let separator = text[index...].firstRange(of: "://") {

@@ -18,7 +18,16 @@ public final class SecretMask: Sendable {
     /// logs unreadable, and a credential that short protects nothing.
     public static let minimumLength = 4
 
-    private let forms = Mutex<[String]>([])
+    private let known = Mutex(Forms())
+
+    /// The masked forms, longest first (a secret that contains another is replaced whole),
+    /// with the bytes that can start one: every output line is scanned once, byte by byte,
+    /// rather than searched once per form.
+    private struct Forms: Sendable {
+        var texts: [String] = []
+        var bytes: [[UInt8]] = []
+        var startsOne = [Bool](repeating: false, count: 256)
+    }
 
     public init() {}
 
@@ -26,21 +35,37 @@ public final class SecretMask: Sendable {
     public func add(_ secrets: [Credential]) {
         let new = secrets.map(\.revealed).filter { $0.utf8.count >= Self.minimumLength }.flatMap(Self.forms(of:))
         guard !new.isEmpty else { return }
-        forms.withLock { known in
-            for form in new where !known.contains(form) { known.append(form) }
-            // Longest first: a secret that contains another is replaced whole.
-            known.sort { $0.utf8.count > $1.utf8.count }
+        known.withLock { known in
+            var texts = known.texts
+            for form in new where !texts.contains(form) { texts.append(form) }
+            texts.sort { $0.utf8.count > $1.utf8.count }
+            known.texts = texts
+            known.bytes = texts.map { Array($0.utf8) }
+            for form in known.bytes { known.startsOne[Int(form[0])] = true }
         }
     }
 
     /// `text` with every masked form replaced by `Redaction.mark`.
     public func masked(_ text: String) -> String {
-        let known = forms.withLock { $0 }
+        let forms = known.withLock { $0 }
+        guard !forms.texts.isEmpty, Self.holdsAny(of: forms, text) else { return text }
         var result = text
-        for form in known where result.contains(form) {
+        for form in forms.texts where result.contains(form) {
             result = result.replacing(form, with: Redaction.mark)
         }
         return result
+    }
+
+    private static func holdsAny(of forms: Forms, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for start in bytes.indices where forms.startsOne[Int(bytes[start])] {
+                for form in forms.bytes where form[0] == bytes[start] && form.count <= bytes.count - start {
+                    if (1..<form.count).allSatisfy({ bytes[start + $0] == form[$0] }) { return true }
+                }
+            }
+            return false
+        }
     }
 
     /// The forms a secret takes in text: as is, URL-encoded (a userinfo, a query), base64
