@@ -93,10 +93,10 @@ struct BundleCommand: ParsableCommand {
         let tarball = try relocatableTarball(bundle, inputs, in: dist)
         if rpm {
             let package = try rpmPackage(bundle, inputs, in: dist)
-            print("\(package.path) (\(kibibytes(package)) KiB)")
+            print(AppBundle.writtenLine(package.path))
         }
-        print("\(deb.path) (\(kibibytes(deb)) KiB)")
-        print("\(tarball.path) (\(kibibytes(tarball)) KiB)")
+        print(AppBundle.writtenLine(deb.path))
+        print(AppBundle.writtenLine(tarball.path))
     }
 
     /// `$DEBFULLNAME <$DEBEMAIL>` (or `$DEBEMAIL` alone when it has both), as Debian's tools read them.
@@ -223,10 +223,6 @@ struct BundleCommand: ParsableCommand {
 
     private func stager(_ root: URL) -> BundleStager {
         BundleStager(root: root) { plain in try tool(["gzip", "-9n", plain.path]) }
-    }
-
-    private func kibibytes(_ file: URL) -> Int {
-        ((((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0) + 1023) / 1024
     }
 
     private func run(_ arguments: [String], in folder: String? = nil, showsOutput: Bool = false) throws -> ToolRun.Result {

@@ -25,4 +25,19 @@ struct FoundationUseTests {
             \(offending.prefix(5).joined(separator: ", ")) (demangle with swift demangle)
             """)
     }
+
+    /// FoundationEssentials holds a file's `.size` attribute as `UInt`; `as? Int` finds it only
+    /// where full Foundation is loaded (which bridges through NSNumber): in the debug program
+    /// and every test process, never in the release program, where `vitrine bundle` printed
+    /// every file as "0 KiB". So the shipped sources read sizes with stat (`FileSystem.size`).
+    @Test func noSourceCastsASizeAttributeToAnotherType() throws {
+        let sources = Documentation.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > 50, "too few sources found to judge: \(files.count)")
+        let casting = try files.filter { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            return text.range(of: #"\[\.size\]\s*as\?\s*(?!UInt\b)"#, options: .regularExpression) != nil
+        }
+        #expect(casting.isEmpty, "a size attribute cast to a type FoundationEssentials does not hold: \(casting)")
+    }
 }

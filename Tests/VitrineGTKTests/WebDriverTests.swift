@@ -67,6 +67,30 @@ extension WebKitTests {
             #expect(programs(containing: events).isEmpty, "the program ends with its session")
         }
 
+        /// Take Screenshot answers with a PNG on Xvfb's software renderer (llvmpipe, every CI
+        /// machine without a GPU), where Vitrine would otherwise turn compositing off and
+        /// WebKit would never answer. The request is bounded so that failing is an assertion.
+        @Test(.timeLimit(.minutes(3)))
+        func aScreenshotIsAnsweredOnTheSoftwareRenderer() throws {
+            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            defer { server.stop() }
+            let folder = try ConfigFolder()
+            let events = folder.path + "/events.jsonl"
+            let driver = try WebKitWebDriver(environment: environment(folder))
+            let session = try driver.newSession(capabilities: capabilities(["--events", events, server.url("index.html").absoluteString])).get()
+            defer { _ = try? driver.request("DELETE", "/session/\(session)", timeout: 30) }
+            #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "driven")
+
+            let renderer = eventLines(in: events).first { $0["type"] == "renderer" }
+            #expect(renderer?["renderer"]?.contains("EGL_MESA_device_software") == true, "the software path: \(String(describing: renderer))")
+            #expect(renderer?["policy"] == "auto" && renderer?["reason"] == "automation", "\(String(describing: renderer))")
+
+            let shot = try driver.request("GET", "/session/\(session)/screenshot", timeout: 30)
+            #expect(shot.status == 200, "Take Screenshot answered within 30 s: \(shot.status)")
+            let png = (shot.value as? String).flatMap { Data(base64Encoded: $0) } ?? Data()
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG: \(png.count) bytes")
+        }
+
         /// A kiosk that allows automation is still a kiosk: the driver's navigation to another
         /// origin is refused by the chain, and the page stays.
         @Test(.timeLimit(.minutes(3)))

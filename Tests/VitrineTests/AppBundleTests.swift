@@ -224,4 +224,22 @@ struct AppBundleTests {
             try BundleStager(root: base.appendingPathComponent("attacked-web"), gzip: gzip).stage([AppBundle.Entry("web", .folder(linkedWeb))])
         }
     }
+
+    /// The line `vitrine bundle` prints for each file it wrote: its real size, read from the
+    /// file, and no made-up size for a file that cannot be read. (The release program once
+    /// printed 0 KiB for every file: `FoundationUseTests` guards that cast, which works in
+    /// any process that loads full Foundation, as this one does.)
+    @Test func theWrittenLineGivesTheFilesSizeInKibibytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("written-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deb = folder.appendingPathComponent("notes_1.2.0_amd64.deb")
+        try Data(count: 4_700_001).write(to: deb)
+        #expect(AppBundle.writtenLine(deb.path) == "\(deb.path) (4590 KiB)", "4,700,001 bytes, rounded up")
+        let tiny = folder.appendingPathComponent("tiny")
+        try Data([1]).write(to: tiny)
+        #expect(AppBundle.writtenLine(tiny.path) == "\(tiny.path) (1 KiB)")
+        let missing = folder.appendingPathComponent("missing").path
+        #expect(AppBundle.writtenLine(missing) == missing, "no size rather than a made-up one")
+    }
 }

@@ -56,4 +56,23 @@ struct AutomationConfigTests {
         #expect(try configuration("app-id = \"com.example.Notes\"\nstart-url = \"https://a.example/\"").automationBrowserName
             == "com.example.Notes")
     }
+
+    /// A session keeps compositing on: with `never` (the software renderer's choice, or the
+    /// file's) WebDriver's Take Screenshot is never answered. Only `always` stays as written.
+    @Test func aSessionKeepsCompositingOnWhateverTheRenderer() throws {
+        let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)"
+        let app = try configuration("preset = \"app\"\nstart-url = \"https://a.example/\"")
+        #expect(!app.drivenByAutomation && app.forAutomation().drivenByAutomation)
+        let alone = RenderingChoice(configured: app.hardwareAcceleration, renderer: llvmpipe)
+        #expect(alone.policy == .never && alone.reason == .softwareRenderer, "without a session: off on llvmpipe")
+        let driven = app.forAutomation()
+        let session = RenderingChoice(configured: driven.hardwareAcceleration, renderer: llvmpipe, automation: driven.drivenByAutomation)
+        #expect(session.policy == nil && session.policyName == "auto" && session.reason == .automation)
+        #expect(session.renderer == llvmpipe, "the renderer is still logged")
+        for (configured, policy, reason) in [(HardwareAcceleration.never, "auto", RenderingChoice.Reason.automation),
+                                             (.auto, "auto", .automation), (.always, "always", .configured)] {
+            let chosen = RenderingChoice(configured: configured, renderer: nil, automation: true)
+            #expect(chosen.policyName == policy && chosen.reason == reason, "\(configured)")
+        }
+    }
 }

@@ -15,9 +15,11 @@ extension Configuration {
     }
 
     /// This configuration as a session runs it: throwaway website data (nothing read from
-    /// or left in the app's cookies and storage), the window's state neither restored nor saved.
+    /// or left in the app's cookies and storage), the window's state neither restored nor
+    /// saved, and compositing left on (see `RenderingChoice`).
     public func forAutomation() -> Configuration {
         var preferences = preferences
+        preferences.drivenByAutomation = true
         preferences.persistentStorage = false
         preferences.dataDirectory = nil
         preferences.remembersWindowState = false

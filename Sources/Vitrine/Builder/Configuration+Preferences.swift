@@ -26,6 +26,7 @@ extension Configuration {
     public var autoplay: AutoplayPolicy? { preferences.autoplay }
     public var sandboxesWebProcesses: Bool { preferences.sandboxesWebProcesses }
     public var allowsAutomation: Bool { preferences.allowsAutomation }
+    public var drivenByAutomation: Bool { preferences.drivenByAutomation }
     public var schedule: Schedule { preferences.schedule }
     public var displays: [DisplaySetting] { preferences.displays }
     public var zones: [Zone] { preferences.zones }

@@ -40,6 +40,8 @@ public struct Preferences: Sendable, Equatable {
     /// Web processes run under bubblewrap (their own mount, pid and network namespaces, a
     /// seccomp filter, no view of `$HOME`). Process-wide: the first container's choice holds.
     public var sandboxesWebProcesses = true
+    /// Whether a WebDriver session drives this run (`forAutomation()`; never from a file).
+    public var drivenByAutomation = false
     /// Whether `--automation` may hand the app to a WebDriver session (`[security]
     /// allow-automation`); the kiosk preset refuses it.
     public var allowsAutomation = true

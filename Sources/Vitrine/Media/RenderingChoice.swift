@@ -9,6 +9,11 @@ import Foundation
 /// CPU twice over: under Xvfb a WebGL animation runs at ~30 fps accelerated and ~60 fps
 /// with the policy `never`. So unless `[rendering] hardware-acceleration` says otherwise,
 /// a software renderer gets `never`.
+///
+/// Under automation (`--automation`) WebKit's own choice holds unless the file says `always`:
+/// with `never`, WebKitGTK 2.50 never answers WebDriver's Take Screenshot (it waits for the
+/// view's next presentation update, which its non-composited path seems never to report),
+/// and a test suite that takes a screenshot on failure hangs on every machine without a GPU.
 public struct RenderingChoice: Sendable, Equatable {
     /// Why the policy is what it is.
     public enum Reason: String, Sendable, CaseIterable {
@@ -20,6 +25,8 @@ public struct RenderingChoice: Sendable, Equatable {
         case gpuRenderer = "gpu-renderer"
         /// No renderer could be read (no EGL): WebKit's own choice.
         case unknownRenderer = "unknown-renderer"
+        /// A WebDriver session: WebKit's own choice, so that screenshots are answered.
+        case automation
     }
 
     /// The policy; nil leaves WebKit's own.
@@ -28,10 +35,14 @@ public struct RenderingChoice: Sendable, Equatable {
     public let renderer: String?
     public let reason: Reason
 
-    /// The choice for a configured policy (nil: none configured) and the machine's renderer.
-    public init(configured: HardwareAcceleration?, renderer: String?) {
+    /// The choice for a configured policy (nil: none configured), the machine's renderer
+    /// and whether a WebDriver session drives the views.
+    public init(configured: HardwareAcceleration?, renderer: String?, automation: Bool = false) {
         self.renderer = renderer
-        if let configured {
+        if automation, configured != .always {
+            policy = nil
+            reason = .automation
+        } else if let configured {
             policy = configured == .auto ? nil : configured
             reason = .configured
         } else if let renderer {

@@ -147,6 +147,15 @@ public struct AppBundle: Sendable, Equatable {
     /// tray icon (as Vitrine's own debian/control has it). RPM distributions name it otherwise.
     public static let debianRuntimeDepends = ["librsvg2-common"]
 
+    /// What `vitrine bundle` prints for a file it wrote: its path and size in KiB, rounded
+    /// up (the path alone if the file cannot be read: never a made-up size). The size comes
+    /// from stat: FoundationEssentials' `attributesOfItem` holds `.size` as another integer
+    /// type than `Int`, which an `as? Int` cast read as nothing (every file "0 KiB").
+    public static func writtenLine(_ path: String) -> String {
+        guard let bytes = FileSystem.size(path) else { return path }
+        return "\(path) (\((bytes + 1023) / 1024) KiB)"
+    }
+
     /// `DEBIAN/control`: `shlibsDepends` is what `dpkg-shlibdeps` computed (its
     /// `shlibs:Depends=` value); `installedSize` in KiB, as dpkg counts it.
     public func control(shlibsDepends: String, installedSize: Int) -> String {

@@ -30,7 +30,8 @@ public enum ProcessRendering {
     /// only when the configuration leaves the choice open.
     public static func choice(for configuration: Configuration) -> RenderingChoice {
         RenderingChoice(configured: configuration.hardwareAcceleration,
-                        renderer: configuration.hardwareAcceleration == nil ? renderer : nil)
+                        renderer: configuration.hardwareAcceleration == nil ? renderer : nil,
+                        automation: configuration.drivenByAutomation)
     }
 
     /// The formats GStreamer decodes here, or why it could not be asked.
