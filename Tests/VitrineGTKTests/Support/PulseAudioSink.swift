@@ -50,6 +50,17 @@ final class PulseAudioSink {
                                     endsWithParent: true, discardsOutput: true) { _ in }
     }
 
+    /// The recording's RMS once it is above `level`, waiting (at most `timeout` seconds) for
+    /// parec to write the samples it still buffers; the last RMS read when it never is.
+    func recordedRMS(reaching level: Double, timeout: TimeInterval = 10) -> Double {
+        var rms = recordedRMS()
+        FactWait(watching: [folder]).wait(timeout: timeout) {
+            rms = recordedRMS()
+            return rms > level
+        }
+        return rms
+    }
+
     /// The root mean square of the recording so far, from 0 (silence) to 1 (full scale).
     func recordedRMS() -> Double {
         let data = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/recording.raw"))) ?? Data()
