@@ -16,27 +16,26 @@ enum ConfigAssembly {
         return refined(start, settings: ConfigSettings(), overrides: overrides)
     }
 
-    /// The file's preset refined by the file, then by the command line.
+    /// The file's preset refined by the file, then by the command line. A handler that
+    /// cannot be made is left out and its problem added to `problems`, so that the file's
+    /// other problems are still found; `startPageWritten`: the file writes a start-url or
+    /// app-dir (then a home handler missing its page is that key's problem, reported already).
     static func configurator(
-        settings: ConfigSettings, file: String, overrides: ConfigOverrides, resources: ResourceLocator
-    ) throws(ConfigFileError) -> Configurator {
+        settings: ConfigSettings, file: String, overrides: ConfigOverrides, resources: ResourceLocator,
+        startPageWritten: Bool, problems: inout [ConfigFileError]
+    ) -> Configurator {
         let preset = overrides.preset ?? settings.preset ?? .default
         var configurator = startingPoint(preset: preset, settings: settings, overrides: overrides, resources: resources)
         // The chain before the options: a kiosk's external-links refines whichever chain is in place.
         let downloads = settings.downloadDirectory != nil
         if let entries = settings.handlers {
             var handlers: [any NavigationActionHandler] = []
-            var errors: [ConfigFileError] = []
             for entry in entries {
                 do throws(ConfigFileError) {
                     handlers.append(try handler(entry, file: file, startPage: configurator.startPage, downloads: downloads))
                 } catch {
-                    errors.append(error)
+                    if !startPageWritten { problems.append(error) }
                 }
-            }
-            if var first = errors.first {
-                first.otherErrors = Array(errors.dropFirst())
-                throw first
             }
             configurator = configurator.navigationHandlers(handlers)
         } else if downloads {

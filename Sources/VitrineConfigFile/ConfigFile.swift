@@ -28,6 +28,12 @@ public struct ConfigFile: Sendable {
     public let path: String
     let settings: ConfigSettings
 
+    /// Where each key and value is written, for problems found once the file is assembled.
+    let map: TOMLSourceMap
+    /// The problems reading found (document order); empty for a file made by a throwing
+    /// initializer. Assembling and building add theirs to these (see `checked`).
+    let problems: [ConfigFileError]
+
     /// Reads and checks the file at `path`.
     public init(path: String) throws(ConfigFileError) {
         let text = try Self.readText(path)
@@ -37,20 +43,21 @@ public struct ConfigFile: Sendable {
     /// Checks `text` as the contents of the file at `path`. Relative paths in it resolve
     /// against `path`'s folder.
     public init(text: String, path: String) throws(ConfigFileError) {
+        try self.init(text: text, path: path, keepingProblems: true)
+        try Self.throwing(problems)
+    }
+
+    /// Reads `text`; only a file that is not TOML at all throws. The other problems are kept
+    /// in `problems`, and what they concern is left out of `settings`.
+    init(text: String, path: String, keepingProblems: Bool) throws(ConfigFileError) {
         self.path = path
         if text.unicodeScalars.contains("\0") {
             throw ConfigFileError(file: path, line: nil, column: nil, message: "is not a text file (it contains NUL bytes)")
         }
         let decoder = ConfigFileDecoder(file: path, directory: Self.absoluteDirectory(of: path))
         settings = try decoder.decode(text)
-        let errors = decoder.errors.enumerated().sorted { a, b in
-            // Document order; problems at the same place keep the order they were found in.
-            (a.element.line ?? 0, a.element.column ?? 0, a.offset) < (b.element.line ?? 0, b.element.column ?? 0, b.offset)
-        }.map(\.element)
-        if var first = errors.first {
-            first.otherErrors = Array(errors.dropFirst())
-            throw first
-        }
+        map = decoder.map
+        problems = Self.inDocumentOrder(decoder.errors)
     }
 
     /// The file's preset (`default` when it names none).
@@ -60,74 +67,21 @@ public struct ConfigFile: Sendable {
     public func configurator(
         overrides: ConfigOverrides = ConfigOverrides(), resources: ResourceLocator = ResourceLocator()
     ) throws(ConfigFileError) -> Configurator {
-        try ConfigAssembly.configurator(settings: settings, file: path, overrides: overrides, resources: resources)
+        var errors = problems
+        let configurator = assembled(overrides: overrides, resources: resources, problems: &errors)
+        try Self.throwing(errors)
+        return configurator
     }
 
     /// The built configuration. A `ConfigurationError` from `Configurator.build()` is
-    /// reported against the file, as `FILE: message`.
+    /// reported at the key it is about when the file writes it, else as `FILE: message`.
     public func configuration(
         overrides: ConfigOverrides = ConfigOverrides(), resources: ResourceLocator = ResourceLocator()
     ) throws(ConfigFileError) -> Configuration {
-        let configurator = try configurator(overrides: overrides, resources: resources)
-        let configuration: Configuration
-        do {
-            configuration = try configurator.build()
-        } catch {
-            throw ConfigFileError(file: path, line: nil, column: nil, message: "\(error)")
-        }
-        try checkPages(of: configuration)
+        var errors = problems
+        let configuration = built(overrides: overrides, resources: resources, problems: &errors)
+        try Self.throwing(errors)
         return configuration
-    }
-
-    /// A playlist page (the file's or a display's) or a display's page the built chain would refuse is reported at its
-    /// entry (it would never show), and so is a display naming a monitor an earlier one took.
-    private func checkPages(of configuration: Configuration) throws(ConfigFileError) {
-        var errors: [ConfigFileError] = []
-        let playlists = Array(zip(configuration.schedule.playlist, settings.entryPositions["schedule.playlist"] ?? []))
-            + Array(zip(configuration.displays.flatMap(\.playlist), settings.entryPositions["displays.playlist"] ?? []))
-            + Array(zip(configuration.zones.flatMap(\.playlist), settings.entryPositions["zones.playlist"] ?? []))
-        for (entry, place) in playlists {
-            if let refusal = Schedule.refusal(of: entry.url, in: configuration) {
-                let key = entry.media == nil ? "url" : "video"
-                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).\(key) \(entry.url.absoluteString) \(refusal)"))
-            }
-        }
-        var taken: [MonitorSelector: String] = [:]
-        for (display, place) in zip(configuration.displays, settings.entryPositions["displays"] ?? []) {
-            if let earlier = taken[display.monitor] {
-                errors.append(ConfigFileError(file: path, at: place.position,
-                                              "\(place.path).monitor \(display.monitor) is already \(earlier)'s: one window per monitor"))
-            }
-            taken[display.monitor] = taken[display.monitor] ?? place.path
-            if let url = display.startURL, let refusal = Schedule.refusal(of: url, in: configuration) {
-                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).start-url \(url.absoluteString) \(refusal)"))
-            }
-        }
-        let zonePlaces = settings.entryPositions["zones"] ?? []
-        if !configuration.zones.isEmpty, let place = settings.entryPositions["schedule.playlist"]?.first {
-            errors.append(ConfigFileError(file: path, at: place.position,
-                                          "\(place.path): with [[zones]], each zone has its own playlist ([[zones.playlist]])"))
-        }
-        if !configuration.tabs.isEmpty, let place = zonePlaces.first {
-            errors.append(ConfigFileError(file: path, at: place.position, "\(place.path): zones and tabs do not go together; choose one"))
-        }
-        let size = configuration.windowSize
-        for problem in ZoneLayout.problems(of: configuration.zones, width: size.width, height: size.height)
-        where zonePlaces.indices.contains(problem.zone) {
-            let place = zonePlaces[problem.zone]
-            errors.append(ConfigFileError(file: path, at: place.position, "\(place.path): \(problem.message)"))
-        }
-        for (zone, place) in zip(configuration.zones, zonePlaces) {
-            if let url = zone.url, let refusal = Schedule.refusal(of: url, in: configuration) {
-                errors.append(ConfigFileError(file: path, at: place.position, "\(place.path).url \(url.absoluteString) \(refusal)"))
-            }
-        }
-        // In the file's order, as the decoder's errors are.
-        errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
-        if var first = errors.first {
-            first.otherErrors = Array(errors.dropFirst())
-            throw first
-        }
     }
 
     // MARK: Conveniences
@@ -145,7 +99,7 @@ public struct ConfigFile: Sendable {
     // MARK: Files
 
     /// The whole file as UTF-8 text, or an error naming the system's reason.
-    private static func readText(_ path: String) throws(ConfigFileError) -> String {
+    static func readText(_ path: String) throws(ConfigFileError) -> String {
         func failure(_ message: String) -> ConfigFileError {
             ConfigFileError(file: path, line: nil, column: nil, message: message)
         }

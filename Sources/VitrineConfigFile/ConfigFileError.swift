@@ -9,7 +9,7 @@ import Vitrine
 ///
 /// Its description is `FILE:LINE:COLUMN: message` — what is wrong and what was expected,
 /// at the offending key or value — or `FILE: message` when no position applies (the file
-/// cannot be read, or the combined configuration fails `Configurator.build()`).
+/// cannot be read, or `Configurator.build()` refuses a value the file does not write).
 public struct ConfigFileError: Error, Equatable, CustomStringConvertible {
     /// The file as it was named (the path given, not made absolute).
     public let file: String

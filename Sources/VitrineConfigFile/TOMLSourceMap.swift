@@ -63,6 +63,12 @@ struct TOMLSourceMap: Sendable {
         return .start
     }
 
+    /// Where the value at `path` is written (else its key), or nil when the document does
+    /// not write it: a problem with a value the file did not give has no place in it.
+    func position(ofWritten path: Path) -> Position? {
+        values[path] ?? keys[path]
+    }
+
     /// Where to point at a problem with the key at `path` (an unknown key): the key, else
     /// where its value starts.
     func position(ofKey path: Path) -> Position {

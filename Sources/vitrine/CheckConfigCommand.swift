@@ -37,9 +37,10 @@ struct CheckConfigCommand: ParsableCommand {
         let preset: Preset
         let configuration: Configuration
         do {
-            let config = try ConfigFile(path: file)
-            preset = config.preset
-            configuration = try config.configuration()
+            // Every problem at once: a fix never uncovers one that was there all along.
+            let checked = try ConfigFile.checked(path: file)
+            preset = checked.file.preset
+            configuration = checked.configuration
             // What is printed below is pasted into tickets and chats: its credentials are redacted.
             SecretMask.shared.add(configuration.credentials)
         } catch {

@@ -96,7 +96,7 @@ struct OpenCommand: ParsableCommand {
                 do {
                     // First, before anything in it is read or reported: no file it may not name.
                     try ConfigFile.checkPush(text, replacing: try? String(contentsOfFile: path, encoding: .utf8), at: path)
-                    return try ConfigFile(text: text, path: path).configuration(overrides: overrides)
+                    return try ConfigFile.checked(text: text, path: path, overrides: overrides).configuration
                 } catch let error as ConfigFileError {
                     throw PushedConfigurationProblems(description: error.allErrors.map(\.description).joined(separator: "\n"))
                 }
@@ -126,7 +126,7 @@ struct OpenCommand: ParsableCommand {
         var overrides = try overrides
         if !startURL { overrides.startURL = nil }
         if let config {
-            return try ConfigFile(path: config).configuration(overrides: overrides)
+            return try ConfigFile.checked(path: config, overrides: overrides).configuration
         }
         return try overrides.configurator().build()
     }

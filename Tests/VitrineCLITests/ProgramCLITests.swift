@@ -95,6 +95,33 @@ struct ConfigProgramTests {
         #expect(!run.stderr.contains("s3cret"))
     }
 
+    /// One run reports what reading, assembling and building find, each at its place: no
+    /// fix uncovers a problem that was there all along.
+    @Test func checkConfigReportsFileCrossKeyAndMeaningProblemsInOneRun() throws {
+        let folder = try ConfigFolder()
+        let path = try folder.write("stages.toml", """
+            preset = "kiosk"
+            [app]
+            url-schemes = ["shop"]
+            [printing]
+            output-uri = "file:///tmp/receipt.txt"
+            [network]
+            ca-certificates = ["/nonexistent/ca.pem"]
+            [[navigation.handlers]]
+            type = "home"
+            [[navigation.handlers]]
+            type = "default-allow"
+            """)
+        let run = try vitrineWithoutDisplay(["check-config", path])
+        #expect(run.status == 1 && run.stdout.isEmpty)
+        #expect(run.stderr.split(separator: "\n").map(String.init) == [
+            "\(path):3:15: url-schemes: a kiosk takes no deep links (the desktop cannot start or steer it)",
+            "\(path):5:14: printing output-uri 'file:///tmp/receipt.txt' must name a .pdf file (jobs are written as PDF)",
+            #"\#(path):7:20: network.ca-certificates[0] must be an existing file, got "/nonexistent/ca.pem" (/nonexistent/ca.pem)"#,
+            "\(path):8:1: navigation.handlers[0] is a home handler without url, and there is no start-url (or app-dir) for it to default to",
+        ], "\(run.stderr)")
+    }
+
     @Test func checkConfigReportsTOMLSyntaxErrors() throws {
         let folder = try ConfigFolder()
         let path = try folder.write("syntax.toml", "title = \"Lobby\"\n[window\nwidth = 3\n")

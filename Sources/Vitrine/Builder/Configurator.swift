@@ -145,50 +145,65 @@ public struct Configurator: Sendable {
     /// Checks the options and builds the configuration. Options that attach scripts
     /// (disable zoom) attach them here, so the built configuration carries them.
     public func build() throws -> Configuration {
+        if let problem = problems.first { throw problem }
+        return buildUnchecked()
+    }
+
+    /// Every option that cannot make a working configuration, in the order `build()` checks
+    /// them, each with the file key it is about: a file reports them all at once.
+    public var problems: [ConfigurationError] {
+        var problems: [ConfigurationError] = []
+        func problem(_ message: String, _ key: String) { problems.append(ConfigurationError(message, key: key)) }
         let windowSize = preferences.windowSize
-        guard WindowSize.accepts(windowSize.width), WindowSize.accepts(windowSize.height) else {
-            throw ConfigurationError("window size must be positive, got \(windowSize.width)x\(windowSize.height)")
+        if !WindowSize.accepts(windowSize.width) || !WindowSize.accepts(windowSize.height) {
+            problem("window size must be positive, got \(windowSize.width)x\(windowSize.height)",
+                    WindowSize.accepts(windowSize.width) ? "window.height" : "window.width")
         }
-        if let startURL, startURL.scheme == nil {
-            throw ConfigurationError("start URL '\(startURL.absoluteString)' has no scheme")
+        if let startURL, startURL.scheme == nil { problem("start URL '\(startURL.absoluteString)' has no scheme", "start-url") }
+        if let id = preferences.applicationID, let reason = ApplicationID.problem(with: id) {
+            problem("app-id '\(id)' is not a reverse-DNS application id such as org.example.Shop: \(reason)", "app-id")
         }
-        if let id = preferences.applicationID, let problem = ApplicationID.problem(with: id) {
-            throw ConfigurationError("app-id '\(id)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
+        if let appDirectory, !FileSystem.isDirectory(appDirectory.path.path) {
+            problem("app directory '\(appDirectory.path.path)' is not a folder", "app-dir")
         }
-        if let appDirectory {
-            guard FileSystem.isDirectory(appDirectory.path.path) else { throw ConfigurationError("app directory '\(appDirectory.path.path)' is not a folder") }
-        }
-        for tab in tabs where tab.url.scheme == nil {
-            throw ConfigurationError("tab '\(tab.title)' URL '\(tab.url.absoluteString)' has no scheme")
-        }
+        for tab in tabs where tab.url.scheme == nil { problem("tab '\(tab.title)' URL '\(tab.url.absoluteString)' has no scheme", "tabs") }
         for exception in tlsExceptions where !FileSystem.isRegularFile(exception.certificatePath) {
-            throw ConfigurationError("certificate '\(exception.certificatePath)' for host '\(exception.host)' cannot be read")
+            problem("certificate '\(exception.certificatePath)' for host '\(exception.host)' cannot be read", "tls.trust")
         }
-        let files = network.caCertificates + network.clientCertificates.flatMap { [$0.certificatePath, $0.keyPath] }
-        for file in files where !FileSystem.isRegularFile(file) {
-            throw ConfigurationError("network file '\(file)' cannot be read")
+        for file in network.caCertificates where !FileSystem.isRegularFile(file) {
+            problem("network file '\(file)' cannot be read", "network.ca-certificates")
+        }
+        for file in network.clientCertificates.flatMap({ [$0.certificatePath, $0.keyPath] }) where !FileSystem.isRegularFile(file) {
+            problem("network file '\(file)' cannot be read", "network.client-certificate")
         }
         if let kiosk {
-            if let idle = kiosk.idleReset, idle <= .zero {
-                throw ConfigurationError("kiosk idle reset must be positive")
+            if let idle = kiosk.idleReset, idle <= .zero { problem("kiosk idle reset must be positive", "kiosk.idle-reset") }
+            if !KioskOptions.acceptsCrashLoopLimit(kiosk.crashLoopLimit) {
+                problem("kiosk crash-loop limit must be at least 1", "kiosk.crash-loop-limit")
             }
-            if !KioskOptions.acceptsCrashLoopLimit(kiosk.crashLoopLimit) { throw ConfigurationError("kiosk crash-loop limit must be at least 1") }
         }
         if printDestinations.count > 1 {
-            throw ConfigurationError("printing has two destinations (\(printDestinations.map(\.name).joined(separator: " and "))): give either printer or output-uri")
+            problem("printing has two destinations (\(printDestinations.map(\.name).joined(separator: " and "))): give either printer or output-uri",
+                    "printing.output-uri")
         }
-        if case .file(let uri)? = preferences.printing?.destination, let problem = PrintOutputFile.problem(uri) {
-            throw ConfigurationError("printing output-uri '\(uri.absoluteString)' \(problem)")
+        if case .file(let uri)? = preferences.printing?.destination, let reason = PrintOutputFile.problem(uri) {
+            problem("printing output-uri '\(uri.absoluteString)' \(reason)", "printing.output-uri")
         }
         if let copies = preferences.printing?.copies, !PrintSettings.acceptsCopies(copies) {
-            throw ConfigurationError("printing copies must be from 1 to 99, got \(copies)")
+            problem("printing copies must be from 1 to 99, got \(copies)", "printing.copies")
         }
         for scheme in preferences.urlSchemes {
-            if let problem = AppURLScheme.problem(with: scheme) { throw ConfigurationError("url scheme '\(scheme)': \(problem)") }
+            if let reason = AppURLScheme.problem(with: scheme) { problem("url scheme '\(scheme)': \(reason)", "app.url-schemes") }
         }
         if kiosk != nil && !preferences.urlSchemes.isEmpty {
-            throw ConfigurationError("url-schemes: a kiosk takes no deep links (the desktop cannot start or steer it)")
+            problem("url-schemes: a kiosk takes no deep links (the desktop cannot start or steer it)", "app.url-schemes")
         }
+        return problems
+    }
+
+    /// The configuration without the checks of `problems`: for a configuration file, which
+    /// reports them with the problems only the built configuration shows (its pages).
+    package func buildUnchecked() -> Configuration {
         var scripts = userScripts
         if preferences.disablesZoom { scripts.append(.disableZoom) }
         var preferences = preferences
