@@ -229,7 +229,7 @@ struct BundleCommand: ParsableCommand {
         do {
             return try ToolRun.run(arguments, in: folder, showsOutput: showsOutput)
         } catch {
-            throw RuntimeFailure("\(error.description) (vitrine bundle needs dpkg-dev, lintian, binutils and the Swift toolchain; --rpm needs rpm)")
+            throw RuntimeFailure("\(error.description) (vitrine bundle needs dpkg-dev, lintian, binutils, chrpath and the Swift toolchain: sudo apt install dpkg-dev lintian binutils chrpath; --rpm needs rpm)")
         }
     }
 

@@ -86,6 +86,6 @@ struct NewCommand: ParsableCommand {
         case .path(let path): print("  depends on the Vitrine checkout \(path)")
         case .url(let url, let version): print("  depends on \(url) from \(version)")
         }
-        print("next:\n  cd \(name)\n  swift run \(name)")
+        print("next:\n  cd \(name)\n  make run")
     }
 }

@@ -27,7 +27,15 @@ struct NewCommandTests {
         for path in ["Sources/Shop/main.swift", "web/index.html", "web/app.js", "web/vitrine.d.ts", "README.md", ".gitignore"] {
             #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(path).path), "\(path)")
         }
-        // The written configuration passes the program's own check.
+        // What it prints next is what first-app.md says: the project's `make run`, a target
+        // its Makefile has.
+        #expect(run.stdout.hasSuffix("next:\n  cd Shop\n  make run\n"), "\(run.stdout)")
+        let makefile = try String(contentsOf: project.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("\nrun:"), "the project's Makefile has a run target")
+        // The written configuration passes the program's own check; the page its comment
+        // sends the reader to exists.
+        #expect(config.contains("docs/reference/configuration.md"), "\(config)")
+        #expect(FileManager.default.fileExists(atPath: Self.checkout + "/docs/reference/configuration.md"))
         let check = try vitrine(["check-config", project.appendingPathComponent("vitrine.toml").path])
         #expect(check.status == 0, "\(check.stderr)")
 
