@@ -57,6 +57,19 @@ struct GeneratedFilesTests {
         #expect(manual.components(separatedBy: "Default: ").count - 1 >= valued, "vitrine.toml.5 leaves out defaults")
     }
 
+    /// The playlist's keys are described once: `[[displays.playlist]]` and `[[zones.playlist]]`
+    /// point to `[[schedule.playlist]]` rather than repeating its thirteen keys.
+    @Test func thePlaylistKeysAreOneTable() throws {
+        let reference = try String(contentsOf: Self.root.appendingPathComponent("docs/reference/configuration.md"), encoding: .utf8)
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("packaging/man/vitrine.toml.5"), encoding: .utf8)
+        #expect(reference.contains("\n## `schedule.playlist.duration`\n"))
+        for table in ["displays.playlist", "zones.playlist"] {
+            #expect(!reference.contains("## `\(table).") && !manual.contains("\(table).duration"), "\(table)'s keys are repeated")
+            let section = reference.components(separatedBy: "\n## `[[\(table)]]`\n").dropFirst().first ?? ""
+            #expect(section.components(separatedBy: "\n## ")[0].contains("[`[[schedule.playlist]]`](#scheduleplaylist)"), "[[\(table)]] does not point to the shared table")
+        }
+    }
+
     /// Every command the program shows in its help, at any depth (`fleet ls`), has its
     /// section in cli.md and its entry in vitrine.1. The tree is read from the program itself.
     @Test func theCLIReferenceCoversEveryCommandAtEveryDepth() throws {

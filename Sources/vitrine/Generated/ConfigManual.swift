@@ -39,10 +39,11 @@ enum ConfigManual {
             "explains the structured keys (handlers, strategies, tabs, network) with examples.",
             ".SH KEYS",
         ]
-        for description in ConfigFile.keyDescriptions {
+        for description in ConfigFile.keyDescriptions where !SharedPlaylistTable.isSharedField(description.key) {
             lines.append(".TP")
             lines.append(Roff.bold(description.written))
             lines.append(Roff.escaped(VitrineManual.sentence(description.doc)))
+            if let note = SharedPlaylistTable.note(for: description.key, linking: { $0 }) { lines += [".br", Roff.escaped(note)] }
             var facts: [String] = []
             if let expectation = description.expectation { facts.append("Type: " + expectation + ".") }
             if let value = ReferenceDefaults.text(of: description.key, code: { $0 }) { facts.append("Default: " + value + ".") }

@@ -38,9 +38,10 @@ enum Reference {
 
 
             """
-        for description in ConfigFile.keyDescriptions {
+        for description in ConfigFile.keyDescriptions where !SharedPlaylistTable.isSharedField(description.key) {
             text += "## `" + description.written + "`\n\n"
             text += VitrineManual.sentence(description.doc) + "\n\n"
+            if let note = SharedPlaylistTable.note(for: description.key, linking: { "[`\($0)`](#scheduleplaylist)" }) { text += note + "\n\n" }
             var facts: [String] = []
             if let expectation = description.expectation { facts.append("**Type:** " + expectation) }
             if let value = ReferenceDefaults.text(of: description.key, code: { "`\($0)`" }) { facts.append("**Default:** " + value) }
