@@ -144,7 +144,7 @@ let package = Package(
             // The loopback servers the tests start (Python), not sources.
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",
-                      "Support/rfb_pixel.py", "Support/menu_atspi.py",
+                      "Support/rfb_pixel.py", "Support/rfb_probe.py", "Support/menu_atspi.py",
                       "Support/virtual_pointer.py", "Support/bundle_server.py",
                       "Support/fake_global_shortcuts_portal.py"]
         ),

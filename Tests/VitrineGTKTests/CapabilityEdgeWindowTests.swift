@@ -16,6 +16,18 @@ extension WebKitTests {
 
         private static func clipboard() -> OpaquePointer? { gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD")) }
 
+        /// Shows the harness's window again, then opens a second window of the app in front of
+        /// it: the first is shown but in the background.
+        private func showBehindASecondWindow(_ harness: WebTestHarness) async throws -> WebContainer {
+            gtk_widget_show(harness.container.window)
+            _ = try await harness.container.evaluateAsync("return await vitrine.window.open('second.html');")
+            try await harness.fixture.nextLoad(of: WebTestHarness.url("second.html"))
+            let second = try #require(harness.container.windows.windows.last)
+            #expect(await present(second))
+            #expect(await TestLoop.wait { !harness.container.isWindowFocusedAndVisible })
+            return second
+        }
+
         private func present(_ container: WebContainer) async -> Bool {
             gtk_window_present(container.windowPointer)
             return await TestLoop.wait(timeout: .seconds(10)) { container.isWindowFocusedAndVisible }
@@ -42,12 +54,7 @@ extension WebKitTests {
             #expect(try await readClipboard(harness.container) == refusal)
 
             // Shown again but behind another window of the app: the background one reads nothing.
-            gtk_widget_show(harness.container.window)
-            _ = try await harness.container.evaluateAsync("return await vitrine.window.open('second.html');")
-            try await harness.fixture.nextLoad(of: WebTestHarness.url("second.html"))
-            let second = try #require(harness.container.windows.windows.last)
-            #expect(await present(second))
-            #expect(await TestLoop.wait { !harness.container.isWindowFocusedAndVisible })
+            let second = try await showBehindASecondWindow(harness)
             #expect(try await readClipboard(harness.container) == refusal)
             #expect(try await readClipboard(second) == "a secret the user copied")
             second.close()
@@ -85,12 +92,7 @@ extension WebKitTests {
             #expect(Self.clipboardText() == "what the user copied")
 
             // Shown again but behind another window of the app: the background one writes nothing.
-            gtk_widget_show(harness.container.window)
-            _ = try await harness.container.evaluateAsync("return await vitrine.window.open('second.html');")
-            try await harness.fixture.nextLoad(of: WebTestHarness.url("second.html"))
-            let second = try #require(harness.container.windows.windows.last)
-            #expect(await present(second))
-            #expect(await TestLoop.wait { !harness.container.isWindowFocusedAndVisible })
+            let second = try await showBehindASecondWindow(harness)
             #expect(try await writeClipboard(harness.container, "from a background page") == refusal)
             #expect(Self.clipboardText() == "what the user copied")
             // The focused window's page writes.

@@ -13,17 +13,7 @@ extension WebKitTests {
     struct RemoteViewNetworkTests {
         private func kioskConfig(in folder: borrowing ConfigFolder, vnc: String) throws -> String {
             _ = try folder.write("www/green.html", RemoteViewProgramTests.page)
-            return try folder.write("kiosk.toml", """
-                preset = "kiosk"
-                app-dir = "www"
-                start-url = "app://app/green.html"
-                [window]
-                fullscreen = false
-                width = 800
-                height = 600
-                [remote.vnc]
-                \(vnc)
-                """)
+            return try RemoteViewProgramTests.kioskConfig(in: folder, start: "app://app/green.html", vnc: vnc, extra: #"app-dir = "www""#)
         }
 
         /// The kiosk, started inside `namespace`.

@@ -12,10 +12,12 @@ extension WebKitTests {
     struct RemoteViewProgramTests {
         static let page = "<!doctype html><title>green</title><style>html,body{margin:0;height:100%;background:#12ab34}</style>"
 
-        private func kioskConfig(in folder: borrowing ConfigFolder, start: String, vnc: String) throws -> String {
+        /// A windowed kiosk's configuration on `start` with `[remote.vnc]` `vnc` (`extra`: more top-level keys).
+        static func kioskConfig(in folder: borrowing ConfigFolder, start: String, vnc: String, extra: String = "") throws -> String {
             try folder.write("kiosk.toml", """
                 preset = "kiosk"
                 start-url = "\(start)"
+                \(extra)
                 [window]
                 fullscreen = false
                 width = 800
@@ -37,7 +39,7 @@ extension WebKitTests {
             defer { server.stop() }
             let folder = try ConfigFolder()
             let port = try freePort()
-            let config = try kioskConfig(in: folder, start: server.url("green.html").absoluteString, vnc: "listen = \"127.0.0.1:\(port)\"")
+            let config = try Self.kioskConfig(in: folder, start: server.url("green.html").absoluteString, vnc: "listen = \"127.0.0.1:\(port)\"")
             let kiosk = try ProgramRun(["--config", config, "--new-instance", "--events", folder.path + "/events.jsonl"])
             defer { kiosk.kill() }
             try #require(kiosk.waitForEvent(timeout: 60) { $0["type"] as? String == "load" && $0["event"] as? String == "finished" } != nil,
@@ -67,7 +69,7 @@ extension WebKitTests {
             let secret = try folder.write("vnc.pass", "s3cret\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret)
             let port = try freePort()
-            let config = try kioskConfig(in: folder, start: server.url("green.html").absoluteString,
+            let config = try Self.kioskConfig(in: folder, start: server.url("green.html").absoluteString,
                                          vnc: "listen = \"127.0.0.1:\(port)\"\npassword-file = \"vnc.pass\"")
             let kiosk = try ProgramRun(["--config", config, "--new-instance"])
             defer { kiosk.kill() }
@@ -86,7 +88,7 @@ extension WebKitTests {
             let bin = folder.path + "/bin"
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: bin + "/x11vnc", withDestinationPath: "/bin/false")
-            let config = try kioskConfig(in: folder, start: server.url("green.html").absoluteString, vnc: "")
+            let config = try Self.kioskConfig(in: folder, start: server.url("green.html").absoluteString, vnc: "")
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
             let kiosk = try ProgramRun(["--config", config, "--new-instance", "--events", folder.path + "/events.jsonl"], environment: environment)
