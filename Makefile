@@ -138,16 +138,20 @@ generated: pkg-config-dir
 
 ## test: the JavaScript SDK's tests, core, adapter and command-line tests with no display,
 ## then window tests (real WebKitGTK) under Xvfb, then the kiosk session under cage
-## (when apt can install cage)
+## (when apt can install cage); each stage's time is printed at the end (Tests/stage.sh)
 test: deps pkg-config-dir
-	$(MAKE) --no-print-directory test-js
-	$(SWIFT) build $(SWIFT_PKG_CONFIG) --build-tests
-	$(MAKE) --no-print-directory test-core test-window docs
+	@bash Tests/stage.sh --reset
+	bash Tests/stage.sh js $(MAKE) --no-print-directory test-js
+	bash Tests/stage.sh build $(SWIFT) build $(SWIFT_PKG_CONFIG) --build-tests
+	bash Tests/stage.sh core $(MAKE) --no-print-directory test-core
+	bash Tests/stage.sh window $(MAKE) --no-print-directory test-window
+	bash Tests/stage.sh docs $(MAKE) --no-print-directory docs
 	@if apt-cache policy cage 2>/dev/null | grep -q 'Candidate: [^(]'; then \
-		$(MAKE) --no-print-directory test-kiosk-session; \
+		bash Tests/stage.sh kiosk-session $(MAKE) --no-print-directory test-kiosk-session; \
 	else \
 		echo "skipping test-kiosk-session: apt has no cage to install (apt-cache policy cage)"; \
 	fi
+	@bash Tests/stage.sh --report
 
 ## vitrine-types: the typed-strategies generator (Tools/vitrine-types, a package of its own so
 ## that no other build compiles swift-syntax), into Tools/vitrine-types/.build
