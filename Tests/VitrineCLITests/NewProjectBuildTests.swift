@@ -125,10 +125,11 @@ struct NewProjectBuildTests {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         let dev = Process()
-        // A session of its own, so the whole tree (xvfb-run, Xvfb, the loop, the program,
-        // a build) ends with one signal to its group.
-        dev.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        dev.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
+        // Foundation starts the child as the leader of a process group of its own, which the
+        // whole tree (xvfb-run, Xvfb, the loop, the program, a build) joins: one signal to the
+        // group ends it. (`setsid` would fork away from that group and leave the tree behind.)
+        dev.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        dev.arguments = ["-a", "-s", "-screen 0 1280x1024x24",
                          try BuiltProducts.path("vitrine"), "dev", "--scratch-path", Self.scratch.path]
         dev.currentDirectoryURL = project
         dev.environment = environment
