@@ -53,7 +53,7 @@ struct DocumentationBlocksTests {
                     if problems.contains(where: { $0.contains("\"\(file)\"") && $0.contains("existing folder") }) {
                         try FileManager.default.createDirectory(atPath: provided, withIntermediateDirectories: true)
                     } else {
-                        FileManager.default.createFile(atPath: provided, contents: Data("provided by the test\n".utf8),
+                        _ = FileManager.default.createFile(atPath: provided, contents: Data("provided by the test\n".utf8),
                                                        attributes: [.posixPermissions: 0o600])
                     }
                     text = text.replacingOccurrences(of: "\"\(file)\"", with: "\"\(provided)\"")

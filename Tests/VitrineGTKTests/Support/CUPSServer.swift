@@ -82,8 +82,10 @@ final class CUPSServer {
         return found.sorted { $0.modified < $1.modified }.map(\.path)
     }
 
+    /// Ends the scheduler with SIGKILL: it inherits the test process's blocked signals, so
+    /// SIGTERM never reaches it, and every run used to leave one behind after a 10 s wait.
     func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         waitForExit(of: process, timeout: 10)
         try? FileManager.default.removeItem(atPath: folder)
     }
