@@ -29,8 +29,8 @@ MainActor.assumeIsolated {
     // standard output only if GLib's loop runs `beforeNextWait` work.
     container.addEventSink(try! JSONLinesEventLog(path: "-", flushScheduler: { GTKRuntime.beforeNextWait($0) }))
     var finishedLoads = 0
-    container.loadObservers.append { event, url in
-        guard event == .finished else { return }
+    container.attach(LoadWatch { load in
+        guard load.event == .finished else { return }
         finishedLoads += 1
         // The start page navigates itself to blocked.html after load; give that decision
         // time to happen (300 ms handler), then stop.
@@ -38,7 +38,7 @@ MainActor.assumeIsolated {
             try? await Task.sleep(for: .seconds(1.5))
             GTKRuntime.quit()
         }
-    }
+    })
     container.start()
     // Its outcome is awaited on the main actor: the joined loops deliver it.
     Task { @MainActor in await container.load(URL(string: "app://loop/index.html")!) }

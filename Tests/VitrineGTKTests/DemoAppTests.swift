@@ -83,9 +83,9 @@ extension WebKitTests {
             defer { container.close() }
             let checkout = "app://demo/pay/checkout.html"
             try await click("payment", in: container)
-            #expect(await TestLoop.wait { container.isShowingDialog })
+            #expect(await TestLoop.wait { container.feature(DialogFeature.self)!.isShowingDialog })
             #expect(decision(for: checkout, in: events) == nil, "nothing is decided while the dialog is open")
-            container.respondToDialog(accept: confirm)
+            container.feature(DialogFeature.self)!.respond(accept: confirm)
             #expect(await TestLoop.wait { decision(for: checkout, in: events) != nil })
             #expect(await TestLoop.wait { decision(for: checkout, in: events) != nil })
             #expect(decision(for: checkout, in: events) == Decided("payment", confirm ? .allow : .cancel))

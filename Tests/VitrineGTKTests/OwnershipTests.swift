@@ -133,14 +133,15 @@ extension WebKitTests {
             let harness = try WebTestHarness(pages: ["index.html": Self.page])
             try await harness.open("index.html")
             let container = harness.container
+            let dialog = try #require(container.feature(DialogFeature.self))
             let answer = Task { @MainActor in await container.confirm(title: "Pay?", message: "Pay 10 €?") }
-            try #require(await TestLoop.wait { container.isShowingDialog })
+            try #require(await TestLoop.wait { dialog.isShowingDialog })
             let dialogs = toplevelTitles().filter { $0 == "Pay?" }
             #expect(dialogs.count == 1)
             harness.close()
             #expect(await answer.value == false, "closing answers the question: no")
             #expect(!toplevelTitles().contains("Pay?"), "the dialog went with its window")
-            #expect(!container.isShowingDialog)
+            #expect(!dialog.isShowingDialog)
         }
 
         @Test func aRoutePageGoesWithItsContainerClosedOrDropped() async throws {

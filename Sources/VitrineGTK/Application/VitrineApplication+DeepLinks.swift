@@ -20,6 +20,6 @@ extension VitrineApplication {
     @discardableResult
     public func openDeepLink(_ url: URL) -> String? {
         guard let container else { return "deep link: the app has no window yet" }
-        return container.openDeepLink(url)
+        return container.feature(DeepLinkFeature.self)?.open(url) ?? "deep link: the window takes no deep links"
     }
 }

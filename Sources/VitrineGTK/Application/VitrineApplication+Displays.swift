@@ -16,7 +16,7 @@ extension VitrineApplication {
         if singleInstance, !becomeInstance() { return 0 }
         metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
         if let settings = configuration.mqtt { startMQTT(settings) }
-        let displayWindows = DisplayWindows(configuration: configuration) { [weak self] container in
+        let displayWindows = DisplayWindows(configuration: configuration, services: services) { [weak self] container in
             guard let self else { return }
             for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }

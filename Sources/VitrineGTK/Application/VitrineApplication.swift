@@ -111,6 +111,8 @@ public final class VitrineApplication: EventSink {
     let dispatch = RemoteDispatch()
     var mqtt: MQTTRemote?
     private(set) var container: WebContainer?
+    /// The app's tray icon, global shortcuts and notifications: one for all its windows.
+    public let services = AppServices()
     /// A pushed configuration on probation (see VitrineApplication+ConfigPush.swift).
     var trial: ConfigPushTrial?
     /// The Prometheus metrics file (`[metrics] textfile`), while this program is the instance.
@@ -209,20 +211,7 @@ public final class VitrineApplication: EventSink {
             startMQTT(settings)
             connectMQTT(to: container)
         }
-        container.loadObservers.append { [weak self, weak container] event, _ in
-            guard let self, let container, !self.firstLoadSettled else { return }
-            switch event {
-            case .finished where !self.sdkReady: self.firstLoadFinishedWaitingForSDK = true
-            case .finished: self.firstLoadFinished(container)
-            case .failed where self.oneShot: self.finish(status: 1, message: "the first load failed")
-            default: break
-            }
-        }
-        container.sdkReadyObservers.append { [weak self, weak container] _ in
-            guard let self, let container, !self.sdkReady else { return }
-            self.sdkReady = true
-            if self.firstLoadFinishedWaitingForSDK && !self.firstLoadSettled { self.firstLoadFinished(container) }
-        }
+        container.attach(FirstLoadWatch(app: self))
         if oneShot {
             Task { @MainActor [weak self] in
                 try? await Task.sleep(for: .seconds(self?.loadTimeout ?? 60))
@@ -237,7 +226,7 @@ public final class VitrineApplication: EventSink {
             printToStandardError("vitrine dev: \(Self.programName) watching \(devSession.watchedFolder.path)")
         }
         container.start()
-        if let deepLink { container.openDeepLink(deepLink) }
+        if let deepLink { container.feature(DeepLinkFeature.self)?.open(deepLink) }
         metricsFile?.start()
         if !oneShot { startRemoteView() }
         serviceNotifier?.startWatchdog()
@@ -287,7 +276,7 @@ public final class VitrineApplication: EventSink {
 
     /// A container for `configuration`, with every sink the program keeps across pushes.
     func makeContainer(_ configuration: Configuration) -> WebContainer {
-        let container = WebContainer(configuration: configuration)
+        let container = WebContainer(configuration: configuration, services: services)
         for observe in containerObservers { observe(container) }
         if let eventLog { container.addEventSink(eventLog) }
         container.addEventSink(recentEvents)
@@ -341,7 +330,7 @@ public final class VitrineApplication: EventSink {
     func connectMQTT(to container: WebContainer, reporting sink: (any EventSink)? = nil) {
         guard let mqtt else { return }
         container.addEventSink(sink ?? mqtt)
-        container.titleObservers.append { [weak mqtt] _ in mqtt?.publishState() }
+        container.attach(StatePublisher(mqtt: mqtt))
     }
 
     /// The app's own sink on its containers (not for callers): follows a pushed
@@ -356,6 +345,24 @@ public final class VitrineApplication: EventSink {
               URL(string: url).map({ $0.isSamePage(as: start) }) ?? (url == Redaction.text(start.absoluteString))
         else { return }
         finish(status: 1, message: "the start page \(url) was blocked by the navigation chain (\(handler))")
+    }
+
+    /// A load event of the app's first window, until its first load has settled.
+    fileprivate func firstLoadChanged(_ event: ContainerEvent.LoadEvent, in container: WebContainer) {
+        guard !firstLoadSettled else { return }
+        switch event {
+        case .finished where !sdkReady: firstLoadFinishedWaitingForSDK = true
+        case .finished: firstLoadFinished(container)
+        case .failed where oneShot: finish(status: 1, message: "the first load failed")
+        default: break
+        }
+    }
+
+    /// The first window's page's SDK registered with the bridge.
+    fileprivate func pageBridgeReady(in container: WebContainer) {
+        guard !sdkReady else { return }
+        sdkReady = true
+        if firstLoadFinishedWaitingForSDK && !firstLoadSettled { firstLoadFinished(container) }
     }
 
     private func firstLoadFinished(_ container: WebContainer) {
@@ -395,4 +402,44 @@ extension VitrineApplication {
 
     /// The program's name, which opens its lines on standard error.
     nonisolated static var programName: String { ProcessInfo.processInfo.processName }
+}
+
+/// The app's first load: a one-shot run ends on it, a service is ready after it (once the
+/// page's SDK is up, when the run waits for it).
+@MainActor
+private final class FirstLoadWatch: WindowFeature {
+    private weak var app: VitrineApplication?
+    private weak var container: WebContainer?
+
+    init(app: VitrineApplication) {
+        self.app = app
+    }
+
+    func attach(to host: any FeatureHost) {
+        container = host.container
+    }
+
+    func loadChanged(_ load: PaneLoad) {
+        guard let app, let container else { return }
+        app.firstLoadChanged(load.event, in: container)
+    }
+
+    func pageReady(_ url: URL) {
+        guard let app, let container else { return }
+        app.pageBridgeReady(in: container)
+    }
+}
+
+/// The broker's state follows the title the page takes.
+@MainActor
+private final class StatePublisher: WindowFeature {
+    private weak var mqtt: MQTTRemote?
+
+    init(mqtt: MQTTRemote) {
+        self.mqtt = mqtt
+    }
+
+    func titleChanged(_ title: String) {
+        mqtt?.publishState()
+    }
 }

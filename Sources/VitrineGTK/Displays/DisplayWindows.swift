@@ -18,13 +18,16 @@ public final class DisplayWindows {
     private(set) var layout = DisplayLayout(placements: [])
     /// The open windows, by the display they show.
     public private(set) var windows: [Int: WebContainer] = [:]
+    /// The app's tray, shortcuts and notifications, shared by every display's window.
+    private let services: AppServices
     private var closingByLayout: Set<ObjectIdentifier> = []
     /// Called when the last window closed for a reason other than a monitor going away.
     public var onAllClosed: (() -> Void)?
     /// Called after windows opened or closed (the first display's window may have changed).
     public var onWindowsChanged: (() -> Void)?
 
-    public init(configuration: Configuration, prepare: @escaping (WebContainer) -> Void) {
+    public init(configuration: Configuration, services: AppServices = AppServices(), prepare: @escaping (WebContainer) -> Void) {
+        self.services = services
         GTKRuntime.initialize()
         self.configuration = configuration
         self.prepare = prepare
@@ -102,7 +105,7 @@ public final class DisplayWindows {
 
     private func open(_ placement: DisplayLayout.Placement) {
         guard configuration.displays.indices.contains(placement.display) else { return }
-        let container = WebContainer(configuration: configuration.forDisplay(configuration.displays[placement.display]))
+        let container = WebContainer(configuration: configuration.forDisplay(configuration.displays[placement.display]), services: services)
         prepare(container)
         container.fullscreenMonitor = placement.monitor.index
         let identifier = ObjectIdentifier(container)
@@ -115,13 +118,7 @@ public final class DisplayWindows {
         }
         // Once its page has loaded the window is mapped: which monitor GDK says it is on
         // is recorded, the fact a reader (and the test) checks the placement by.
-        var shown = false
-        container.loadObservers.append { [weak self, weak container] event, _ in
-            guard event == .finished, !shown, let self, let container, self.windows[placement.display] === container else { return }
-            shown = true
-            let monitor = self.monitorShowing(display: placement.display).map(String.init) ?? "-"
-            container.record(.native(action: .displayWindowShown, detail: "\(placement.display) on monitor \(monitor)"))
-        }
+        container.attach(ShownOnMonitor(displays: self, display: placement.display))
         windows[placement.display] = container
         container.record(.native(action: .displayWindowOpened,
                                  detail: DisplayLayout.eventDetail(placement, url: container.configuration.startURL?.absoluteString)))
@@ -136,4 +133,29 @@ public final class DisplayWindows {
 /// `monitor-added` / `monitor-removed` on the display: `void (*)(GdkDisplay*, GdkMonitor*, gpointer)`.
 private let onMonitorsChanged: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
     onMainLoop(data) { data in SignalContext.owner(data, as: DisplayWindows.self)?.monitorsChanged() }
+}
+
+/// Records which monitor a `[[displays]]` window is on once its first page has loaded.
+@MainActor
+private final class ShownOnMonitor: WindowFeature {
+    private weak var displays: DisplayWindows?
+    private weak var container: WebContainer?
+    private let display: Int
+    private var shown = false
+
+    init(displays: DisplayWindows, display: Int) {
+        self.displays = displays
+        self.display = display
+    }
+
+    func attach(to host: any FeatureHost) {
+        container = host.container
+    }
+
+    func loadChanged(_ load: PaneLoad) {
+        guard load.event == .finished, !shown, let displays, let container, displays.windows[display] === container else { return }
+        shown = true
+        let monitor = displays.monitorShowing(display: display).map(String.init) ?? "-"
+        container.record(.native(action: .displayWindowShown, detail: "\(display) on monitor \(monitor)"))
+    }
 }

@@ -22,7 +22,7 @@ extension MessageAdapter {
               let registration = FrameRegistration(text) else { return }
         frames.apply(registration).forEach(closeChannels)
         if case .document(_, true, _, let url) = registration, let url = URL(string: url), let container = pane?.container {
-            for observer in container.sdkReadyObservers { observer(url) }
+            container.pageReady(url)
         }
     }
 

@@ -142,7 +142,7 @@ public final class RemoteControl {
         guard let files, count > 0, let file = files[0], let uri = takeString(g_file_get_uri(file)) else { return }
         // A URL of the app's own schemes is a deep link for its page, not a page to open.
         if let container = dispatch?.container, let url = URL(string: uri), DeepLink.isDeepLink(url, schemes: container.configuration.urlSchemes) {
-            if let refusal = container.openDeepLink(url) { Self.log("vitrine: deep link refused: \(refusal)") }
+            if let refusal = container.feature(DeepLinkFeature.self)?.open(url) { Self.log("vitrine: deep link refused: \(refusal)") }
             return
         }
         guard case .success(let url) = RemoteCommand.navigate(uri) else { return }

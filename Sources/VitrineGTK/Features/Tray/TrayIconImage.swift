@@ -1,45 +1,16 @@
 import CWebKitGTK
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Vitrine
 
-/// The app's tray icon: a page's (`tray` capability) and an embedder's (`setTray`).
-extension WebContainer {
-    /// Shows `tray` as the app's tray icon (nil: removes it); `onEvent` hears each choice of
-    /// its menu and each click. A page's icon, while its document lives, shows in its place.
-    /// A kiosk has no tray: there this throws, as it does for an icon file that is not a PNG
-    /// or SVG of the app's folder, or without a session bus.
-    public func setTray(_ tray: TrayIcon?, onEvent: @escaping @MainActor (TrayEvent) -> Void) throws(ScriptMessageError) {
-        let shown = try tray.map { icon throws(ScriptMessageError) in AppTray.Shown(icon: icon, item: try itemShown(icon), owner: .embedder(onEvent)) }
-        try AppTray.shared().set(shown, byPage: false)
-    }
-
-    /// The tray icon the app shows, if any.
-    public var tray: TrayIcon? { AppTray.current?.icon }
-
-    /// The icon's name on the session bus (`org.kde.StatusNotifierItem-PID-1`), while one shows.
-    public var trayBusName: String? { AppTray.current?.busName }
-
-    public func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) {
-        let pane = try pane(showing: owner, for: "tray")
-        guard let tray else {
-            AppTray.current?.remove(owner: owner, pane: pane)
-            record(.native(action: .tray, detail: "removed"))
-            return
-        }
-        let shown = AppTray.Shown(icon: tray, item: try itemShown(tray), owner: .document(owner, pane: .init(pane: pane)))
-        try AppTray.shared().set(shown, byPage: true)
-        record(.native(action: .tray, detail: "\(tray.menu.commands.count) commands"))
-    }
-
+/// A tray icon's image as the StatusNotifierItem sends it: a themed icon's name, or the
+/// icon file of the app's folder decoded into pixels.
+@MainActor
+enum TrayIconImage {
     /// What the StatusNotifierItem shows for `icon`: its file read from the app's folder and
     /// decoded here, after GLib's content sniffing found a PNG or an SVG.
-    private func itemShown(_ icon: TrayIcon) throws(ScriptMessageError) -> StatusNotifierItem.Shown {
+    static func item(for icon: TrayIcon, in window: WebContainer) throws(ScriptMessageError) -> StatusNotifierItem.Shown {
+        let configuration = window.configuration
         guard configuration.kiosk == nil else { throw ScriptMessageError("tray: a kiosk has no tray icon") }
-        guard !isTornDown else { throw ScriptMessageError("tray: this window is closed") }
+        guard !window.isTornDown else { throw ScriptMessageError("tray: this window is closed") }
         var iconName = ""
         var pixmap: (width: Int32, height: Int32, argb: [UInt8])?
         switch icon.image {
@@ -47,7 +18,7 @@ extension WebContainer {
             iconName = name
         case .file(let path):
             let bytes = try icon.iconFileBytes(in: configuration.appDirectory?.path) ?? []
-            pixmap = try Self.pixmap(bytes, path: path)
+            pixmap = try decodedPixmap(bytes, path: path)
         }
         return .init(title: configuration.title, tooltip: icon.tooltip, iconName: iconName, pixmap: pixmap, menu: DBusMenuLayout(icon.menu))
     }
@@ -56,7 +27,7 @@ extension WebContainer {
     private static let pixmapSide: Int32 = 128
 
     /// `bytes` decoded (PNG or SVG only, by content) into ARGB32 in network byte order.
-    private static func pixmap(_ bytes: [UInt8], path: String) throws(ScriptMessageError) -> (width: Int32, height: Int32, argb: [UInt8]) {
+    private static func decodedPixmap(_ bytes: [UInt8], path: String) throws(ScriptMessageError) -> (width: Int32, height: Int32, argb: [UInt8]) {
         let type = bytes.withUnsafeBytes { buffer in takeString(g_content_type_guess(nil, buffer.bindMemory(to: guchar.self).baseAddress, gsize(buffer.count), nil)) } ?? ""
         guard type == "image/png" || type == "image/svg+xml" else {
             throw ScriptMessageError("tray: icon \(JSONValue.string(path).jsonText) is \(type.isEmpty ? "not an image" : type), not a PNG or SVG image")
@@ -87,12 +58,5 @@ extension WebContainer {
             }
         }
         return (width, height, argb)
-    }
-
-    /// Lets the desktop's process-wide things this window's page held go: its global
-    /// shortcuts, its tray icon (its document went, or the window).
-    func releaseDesktopOwnerships() {
-        GlobalShortcuts.current?.release(owner: self)
-        for pane in panes { AppTray.current?.documentChanged(in: pane) }
     }
 }

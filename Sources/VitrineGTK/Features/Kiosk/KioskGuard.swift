@@ -10,10 +10,10 @@ import Vitrine
 /// shortcuts, no back/forward mouse buttons), a hidden pointer, no screen blanking, and
 /// the idle reset to the start page.
 ///
-/// Owned by its container and released with it: its signal connections (on each pane's
+/// A feature of a kiosk's window, released with it: its signal connections (on each pane's
 /// view) go with `signals`, the idle timer is cancelled, the idle inhibitor released.
 @MainActor
-final class KioskGuard {
+final class KioskGuard: WindowFeature {
     private weak var container: WebContainer?
     private let options: KioskOptions
     private let signals = SignalConnections()
@@ -47,7 +47,7 @@ final class KioskGuard {
     }
 
     /// After the window is shown: the pointer and the screen saver need a realized window.
-    func windowShown() {
+    func shown() {
         guard let container else { return }
         if options.hidesCursor, let gdkWindow = gtk_widget_get_window(container.window) {
             let cursor = gdk_cursor_new_for_display(gdk_window_get_display(gdkWindow), GDK_BLANK_CURSOR)
@@ -152,6 +152,13 @@ final class KioskGuard {
             container.record(.native(action: .dataCleared, detail: "all"))
         }
         container.returnToStart()
+    }
+
+    func tearDown() {
+        idleTimer?.cancel()
+        idleTimer = nil
+        signals.disconnectAll()
+        screenBlankingInhibitor = nil
     }
 
     isolated deinit {

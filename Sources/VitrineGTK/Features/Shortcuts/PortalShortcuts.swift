@@ -12,7 +12,7 @@ import Vitrine
 /// old one serves (its shortcuts that left the book reach nobody). Binds run one at a time.
 /// A registration the user declines (or leaves out) is undone and rejected with the reason.
 ///
-/// One per process (`GlobalShortcuts.shared()`); it owns the portal connection, the
+/// One per app (`AppServices.shortcuts()`); it owns the portal connection, the
 /// `Activated` subscription and the bound session (closed in deinit), and holds its windows
 /// weakly.
 @MainActor
@@ -126,7 +126,7 @@ final class PortalShortcuts: GlobalShortcutKeys {
         let id = string(g_variant_get_string(idValue, nil)) ?? ""
         g_variant_unref(idValue)
         guard let entry = book.entry(portalID: id), let container = owners[entry.owner]?.container, !container.isTornDown else { return }
-        container.shortcutPressed(entry)
+        container.feature(ShortcutFeature.self)?.pressed(entry)
     }
 }
 

@@ -30,15 +30,6 @@ public final class WebContainer: ContainerHost {
     public var externalOpener: ((URL) -> Void)?
     /// Called once the window has been destroyed and everything released.
     public var onClose: (() -> Void)?
-    /// Called on each load event of any pane (`started`, `redirected`, `committed`,
-    /// `finished`, `failed`) with the URL.
-    public var loadObservers: [(ContainerEvent.LoadEvent, URL?) -> Void] = []
-    /// Told the active page's new title (WebKit may report it after the load finished).
-    public var titleObservers: [(String) -> Void] = []
-    /// Told the URL of each main document whose SDK registered with the bridge (its frame
-    /// registrar's first message: the page's bridge is up), in any pane.
-    public var sdkReadyObservers: [(URL) -> Void] = []
-
     /// The container's reference to its window (GTK keeps another until it is destroyed).
     private let windowReference: GObjectReference<GtkWidget>
     var window: UnsafeMutablePointer<GtkWidget> { windowReference.pointer }
@@ -46,12 +37,6 @@ public final class WebContainer: ContainerHost {
     let stack: UnsafeMutablePointer<GtkWidget>
     /// The window's child: a menu bar, when one is set, above the stack.
     let layout: UnsafeMutablePointer<GtkWidget>
-    /// The window's menus (`menu` capability, `setMenuBar`).
-    var menus: WindowMenus?
-    /// The `print` capability's dialogs and PDF jobs.
-    let pagePrinter = PagePrinter()
-    /// A frameless window's resize edges (`[window] decorations = false`).
-    var frame: WindowFrame?
     /// The tab bar, when the configuration declares tabs.
     private(set) var notebook: UnsafeMutablePointer<GtkWidget>?
     /// Without tabs, the overlay the panes' views lie in (one, or one per zone, placed by
@@ -64,16 +49,10 @@ public final class WebContainer: ContainerHost {
     /// With `[[zones]]`, the runners of the zones' own playlists, by slot.
     var zoneRunners: [Int: ScheduleRunner] = [:]
     var panes: [WebPane] = []
-    /// Kiosk behaviour, when the configuration asks for it.
-    var kioskGuard: KioskGuard?
+    /// What the window does besides showing pages, each attached once (`attach`).
+    private(set) var features = WindowFeatures()
     /// The native route's page, while one is shown.
     var shownRoute: PresentedRoute?
-    /// The open confirmation dialog (`confirm`), if any.
-    var confirmation: ConfirmationDialog?
-    /// The open file dialog (`dialog` capability), if any.
-    var fileChooser: FileChooser?
-    /// Deep links on their way to the app's pages (`openDeepLink`).
-    var deepLinks = DeepLinkInbox()
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     let signals = SignalConnections()
@@ -81,8 +60,6 @@ public final class WebContainer: ContainerHost {
     /// The app's windows this one belongs to (see `openWindow`), and its id among them.
     public let windows: WindowGroup
     public private(set) var windowID = 0
-    /// Tells the pages about focus and size changes.
-    private var windowWatch: WindowWatch?
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -97,8 +74,9 @@ public final class WebContainer: ContainerHost {
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
     /// handlers and strategies are in place before the first navigation.
-    public convenience init(configuration: Configuration) {
-        self.init(configuration: configuration, joining: WindowGroup())
+    /// `services`: what the app has once for all its windows (a new app's by default).
+    public convenience init(configuration: Configuration, services: AppServices = AppServices()) {
+        self.init(configuration: configuration, joining: WindowGroup(services: services))
     }
 
     /// A window of `group` (`openWindow`'s windows join their opener's).
@@ -118,11 +96,22 @@ public final class WebContainer: ContainerHost {
         buildWindow()
         TLSExceptions.install(configuration.tlsExceptions, record: record)
         NetworkSetup.install(configuration.network, record: record)
-        if let kiosk = configuration.kiosk { kioskGuard = KioskGuard(container: self, options: kiosk) }
-        if !configuration.schedule.isEmpty { _ = ensureScheduleRunner() }
         windowID = group.join(self)
-        windowWatch = WindowWatch(container: self, window: window)
-        if configuration.remembersWindowState { restoreWindowState() }
+        for feature in BuiltInFeatures.features(for: self) { attach(feature) }
+        if !configuration.schedule.isEmpty { _ = ensureScheduleRunner() }
+    }
+
+    /// Attaches `feature` to the window: it hears the window's life from now on, until the
+    /// window goes. Before `start()`, so that it hears the first load.
+    public func attach(_ feature: any WindowFeature) {
+        guard !isTornDown else { return }
+        features.add(feature)
+        feature.attach(to: self)
+    }
+
+    /// The attached feature of type `type`, if any.
+    public func feature<F: WindowFeature>(_ type: F.Type) -> F? {
+        features.first(type)
     }
 
     private func buildWindow() {
@@ -173,14 +162,13 @@ public final class WebContainer: ContainerHost {
         retainedWhileShown = self
         sinks.started()
         if configuration.kiosk != nil || !configuration.decorated { gtk_window_set_decorated(windowPointer, 0) }
-        if configuration.kiosk == nil && !configuration.decorated { frame = frame ?? WindowFrame(container: self) }
         gtk_widget_show_all(window)
         if let fullscreenMonitor {
             fullscreen(onMonitor: fullscreenMonitor)
         } else if configuration.fullscreen {
             gtk_window_fullscreen(windowPointer)
         }
-        kioskGuard?.windowShown()
+        features.forEach { $0.shown() }
         if !hasLoadedStart {
             hasLoadedStart = true
             loadFirstPage()
@@ -272,7 +260,7 @@ public final class WebContainer: ContainerHost {
 
     /// Input the view does not see (the on-screen keyboard's keys) counts as activity too.
     func userActed() {
-        kioskGuard?.noteInput()
+        feature(KioskGuard.self)?.noteInput()
     }
 
     // MARK: Panes and tabs
@@ -297,10 +285,9 @@ public final class WebContainer: ContainerHost {
 
     func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?, status: Int? = nil) {
         record(.load(event: event, url: url?.absoluteString ?? "", error: error, status: status))
-        if event == .committed { menus?.documentChanged(in: pane); AppTray.current?.documentChanged(in: pane) }
-        for observer in loadObservers { observer(event, url) }
-        if event == .finished { deliverWaitingDeepLinks() }
-        if event == .committed { GlobalShortcuts.current?.release(owner: self) } // its page's shortcuts went with it
+        let slot = panes.firstIndex { $0 === pane }
+        let load = PaneLoad(event: event, url: url, error: error, status: status, pane: pane, slot: slot)
+        features.forEach { $0.loadChanged(load) }
         if let preloader = preloaders.values.first(where: { $0.pane === pane }) {
             preloader.loadChanged(event, url, error: error)
         } else if let slot = panes.firstIndex(where: { $0 === pane }), let runner = zoneRunners[slot] {
@@ -312,7 +299,12 @@ public final class WebContainer: ContainerHost {
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
         if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
-        if pane === activePane { for observer in titleObservers { observer(title) } }
+        if pane === activePane { features.forEach { $0.titleChanged(title) } }
+    }
+
+    /// A main document's SDK registered with the bridge, in any pane.
+    func pageReady(_ url: URL) {
+        features.forEach { $0.pageReady(url) }
     }
 
     // MARK: Strategies and events
@@ -341,25 +333,13 @@ public final class WebContainer: ContainerHost {
         guard !isTornDown else { return }
         isTornDown = true
         shownRoute = nil
-        confirmation?.dismiss()
-        confirmation = nil
-        fileChooser?.dismiss()
-        fileChooser = nil
-        releaseDesktopOwnerships()
+        features.tearDown()
         signals.disconnectAll()
-        menus?.tearDown()
-        menus = nil
-        pagePrinter.tearDown()
-        frame = nil
-        kioskGuard = nil
         scheduleRunner?.stop()
         scheduleRunner = nil
         for runner in zoneRunners.values { runner.stop() }
         zoneRunners = [:]
         for slot in preloaders.keys { cancelPreload(inSlot: slot) }
-        if configuration.remembersWindowState { saveWindowState(windowWatch?.state) }
-        windowWatch?.disconnect()
-        windowWatch = nil
         for pane in panes { pane.tearDown() }
         onClose?()
         windows.leave(self)
@@ -384,7 +364,7 @@ private let onDeleteEvent: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Opa
             container.record(.native(action: .blockedClose, detail: CloseRequest.windowManager.rawValue))
             return true
         }
-        return AppTray.current?.hidesOnClose(container) ?? false // `[window] close-to-tray`
+        return container.feature(TrayFeature.self)?.hidesOnClose() ?? false // `[window] close-to-tray`
     } ? 1 : 0
 }
 

@@ -39,4 +39,12 @@ extension WebContainer {
     public func snapshot(to path: String) async throws {
         try await Snapshot.write(activePane.webView, to: path)
     }
+
+    /// The pane whose top document `owner` is, while it is shown.
+    func pane(showing owner: FrameToken, for capability: String) throws(ScriptMessageError) -> WebPane {
+        guard !isTornDown, let pane = panes.first(where: { $0.messages.frames.mainToken == owner }) else {
+            throw ScriptMessageError("\(capability): the calling document is no longer shown")
+        }
+        return pane
+    }
 }

@@ -33,7 +33,7 @@ extension WebContainer {
         let below = overlayIndex(of: panes[slot].rootWidget)
         gtk_overlay_add_overlay(cast(stage), preloader.pane.rootWidget)
         gtk_overlay_reorder_overlay(cast(stage), preloader.pane.rootWidget, gint(below))
-        kioskGuard?.watch(preloader.pane)
+        feature(KioskGuard.self)?.watch(preloader.pane)
         gtk_widget_show_all(preloader.pane.rootWidget)
         preloader.start()
     }
@@ -61,7 +61,7 @@ extension WebContainer {
 
     /// Takes `pane` off the stage and disconnects it; it is freed with its last reference.
     private func release(_ pane: WebPane) {
-        kioskGuard?.forget(pane)
+        feature(KioskGuard.self)?.forget(pane)
         pane.tearDown()
         if let stage, gtk_widget_get_parent(pane.rootWidget) == stage {
             gtk_container_remove(cast(stage), pane.rootWidget)

@@ -7,13 +7,13 @@ import Vitrine
 /// `app.vitrine-notification` with the notification's id: the window that sent it is
 /// brought forward and its pages hear `notification:clicked` `{id}`.
 ///
-/// One per process, for the app's application (`VitrineApplication`, registered by
-/// `RemoteControl` under the app's id, which names the notifications' sender); it owns its action
-/// (added to the application, removed when it goes) and the action's signal connection.
+/// One per app (`AppServices.notifier()`), for its registered application (`VitrineApplication`,
+/// registered by `RemoteControl` under the app's id, which names the notifications' sender);
+/// it owns its action (added to the application, removed when it goes) and the action's
+/// signal connection.
 @MainActor
 final class Notifier {
     static let actionName = "vitrine-notification"
-    private static var current: Notifier?
 
     private let application: UnsafeMutablePointer<GApplication>
     /// The GSimpleAction (an opaque type here); its reference is released in deinit.
@@ -24,7 +24,7 @@ final class Notifier {
 
     private struct Weak { weak var container: WebContainer? }
 
-    private init(application: UnsafeMutablePointer<GApplication>) {
+    init(application: UnsafeMutablePointer<GApplication>) {
         self.application = application
         g_object_ref(gptr(application))
         let type = g_variant_type_new("s")
@@ -32,20 +32,6 @@ final class Notifier {
         g_variant_type_free(type)
         signals.connect(gptr(action), "activate", context: SignalContext(owner: self), handler: gCallback(onActivate))
         g_action_map_add_action(OpaquePointer(application), action)
-    }
-
-    /// The process's notifier, or why there is none: GNotification needs a registered
-    /// application, which exists only when the program runs as the session bus's instance.
-    static func shared() throws(ScriptMessageError) -> Notifier {
-        if let current { return current }
-        guard let application = g_application_get_default(), g_application_get_is_registered(application) != 0,
-              g_application_get_dbus_connection(application) != nil
-        else {
-            throw ScriptMessageError("notification: no desktop session bus for notifications (vitrine runs without remote control here)")
-        }
-        let notifier = Notifier(application: application)
-        current = notifier
-        return notifier
     }
 
     func send(_ notification: DesktopNotification, from container: WebContainer) {

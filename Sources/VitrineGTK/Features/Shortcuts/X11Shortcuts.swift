@@ -7,7 +7,7 @@ import Vitrine
 /// registered the keys as a `shortcut` event. A grab another program holds is refused (the X
 /// server's BadAccess, caught with GDK's error trap).
 ///
-/// One per process (`GlobalShortcuts.shared()`); it owns the filter (removed in deinit,
+/// One per app (`AppServices.shortcuts()`); it owns the filter (removed in deinit,
 /// with every grab) and holds its windows weakly: a window's shortcuts go with its document
 /// (`release(owner:)` at the next commit and at tear-down).
 @MainActor
@@ -118,7 +118,7 @@ final class X11Shortcuts: GlobalShortcutKeys {
         guard let accelerator = grabs.first(where: { UInt32($0.value.keycode) == keycode && $0.value.modifiers == modifiers })?.key,
               let entry = book.entry(for: accelerator), let container = owners[entry.owner]?.container, !container.isTornDown
         else { return false }
-        container.shortcutPressed(entry)
+        container.feature(ShortcutFeature.self)?.pressed(entry)
         return true
     }
 }

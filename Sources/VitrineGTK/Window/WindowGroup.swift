@@ -17,6 +17,12 @@ public final class WindowGroup {
     private var nextID = 1
     /// Runs once no window of the group is left open.
     public var onLastWindowClosed: (() -> Void)?
+    /// What the app has once for all its windows (tray, shortcuts, notifications).
+    public let services: AppServices
+
+    public init(services: AppServices = AppServices()) {
+        self.services = services
+    }
 
     /// The group's open windows, in the order they were made.
     public var windows: [WebContainer] { members.compactMap(\.container).filter { !$0.isTornDown } }

@@ -15,12 +15,10 @@ import Vitrine
 /// back the windows `[window] close-to-tray` hid; when the icon goes while they are hidden,
 /// they come back, so that the app never runs with no way to reach it.
 ///
-/// One per process, made at the first icon (`current`); it owns the StatusNotifierItem,
+/// One per app (`AppServices.tray`), made at the first icon; it owns the StatusNotifierItem,
 /// dropped with the last icon.
 @MainActor
 final class AppTray {
-    private(set) static var current: AppTray?
-
     enum Owner {
         case document(FrameToken, pane: Weak)
         case embedder(@MainActor (TrayEvent) -> Void)
@@ -41,13 +39,6 @@ final class AppTray {
     private var hidden: [WeakContainer] = []
 
     private struct WeakContainer { weak var container: WebContainer? }
-
-    static func shared() -> AppTray {
-        if let current { return current }
-        let tray = AppTray()
-        current = tray
-        return tray
-    }
 
     /// The icon shown, if any.
     var icon: TrayIcon? { (page ?? embedder)?.icon }

@@ -50,23 +50,6 @@ final class WindowFrame {
     }
 }
 
-extension WebContainer {
-    /// Moves the window with the pointer (the window manager's move), only while the
-    /// pointer's first button is held: a page cannot start a move the user did not press for.
-    func beginMove() throws(ScriptMessageError) {
-        guard let gdkWindow = gtk_widget_get_window(window), let seat = gdk_display_get_default_seat(gtk_widget_get_display(window)),
-              let pointer = gdk_seat_get_pointer(seat) else { throw ScriptMessageError("window: beginMove: the window is not shown") }
-        var mask = GdkModifierType(rawValue: 0)
-        gdk_window_get_device_position(gdkWindow, pointer, nil, nil, &mask)
-        guard mask.rawValue & GDK_BUTTON1_MASK.rawValue != 0 else {
-            throw ScriptMessageError("window: beginMove: only while the pointer's first button is held (a press on a drag region)")
-        }
-        var x: gint = 0, y: gint = 0
-        gdk_device_get_position(pointer, nil, &x, &y)
-        gtk_window_begin_move_drag(windowPointer, 1, x, y, guint32(GDK_CURRENT_TIME))
-    }
-}
-
 /// `button-press-event`: `gboolean (*)(GtkWidget*, GdkEventButton*, gpointer)`; TRUE: a resize began.
 private let onButtonPress: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventButton>?, gpointer?) -> gboolean = {
     _, event, data in

@@ -11,7 +11,8 @@ extension WebContainer {
     public func present(_ route: NativeRoute) {
         // The app's own schemes are deep links, told to its pages, never a native page.
         if route.name == DeepLinkHandler.typeName && DeepLink.isDeepLink(route.url, schemes: configuration.urlSchemes) {
-            return deepLinkPassedChain(route.url)
+            feature(DeepLinkFeature.self)?.passedChain(route.url)
+            return
         }
         dismissRoute()
         shownRoute = PresentedRoute(route, over: stackPointer) { [weak self] in self?.dismissRoute() }
@@ -51,22 +52,8 @@ extension WebContainer {
     }
 
     public func confirm(title: String, message: String) async -> Bool {
-        // One question at a time: a second one while a dialog is open is declined.
-        guard !isTornDown, confirmation == nil else { return false }
-        let dialog = ConfirmationDialog(parent: windowPointer, title: title, message: message)
-        confirmation = dialog
-        defer { if confirmation === dialog { confirmation = nil } }
-        record(.native(action: .confirm, detail: title))
-        return await dialog.ask()
+        await feature(DialogFeature.self)?.confirm(title: title, message: message) ?? false
     }
-
-    /// Answers the open confirmation dialog as a user would (for tests and remote control).
-    public func respondToDialog(accept: Bool) {
-        confirmation?.respond(accept: accept)
-    }
-
-    /// Whether a confirmation dialog is showing.
-    public var isShowingDialog: Bool { confirmation?.isOpen == true }
 
     public func reload() {
         webkit_web_view_reload(activePane.webView)

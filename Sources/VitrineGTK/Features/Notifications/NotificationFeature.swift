@@ -1,0 +1,21 @@
+import Vitrine
+
+/// Desktop notifications for a window's pages (`notification` capability), sent by the app's
+/// one `Notifier` (`AppServices.notifier()`); a click brings this window forward.
+@MainActor
+public final class NotificationFeature: WindowFeature {
+    private weak var window: WebContainer?
+
+    public init() {}
+
+    public func attach(to host: any FeatureHost) {
+        window = host.container
+    }
+
+    /// Shows `notification`; throws where the app has no notifications (no session bus).
+    public func notify(_ notification: DesktopNotification) throws {
+        guard let window, !window.isTornDown else { throw ScriptMessageError("notification: this window is closed") }
+        try window.windows.services.notifier().send(notification, from: window)
+        window.record(.native(action: .notification, detail: notification.id))
+    }
+}

@@ -1,0 +1,20 @@
+/// The features every window has, in the order they hear its life. A new feature is
+/// one line here and a folder of its own under Features/.
+@MainActor
+enum BuiltInFeatures {
+    static func features(for window: WebContainer) -> [any WindowFeature] {
+        var features: [any WindowFeature] = [
+            WindowControlFeature(),
+            DialogFeature(),
+            DeepLinkFeature(),
+            MenuFeature(),
+            TrayFeature(),
+            ShortcutFeature(),
+            NotificationFeature(),
+            ClipboardFeature(),
+            PrintFeature(),
+        ]
+        if let kiosk = window.configuration.kiosk { features.append(KioskGuard(container: window, options: kiosk)) }
+        return features
+    }
+}
