@@ -27,7 +27,13 @@ public final class TestHost: ContainerHost {
         self.currentURL = currentURL
     }
 
-    public func present(_ route: NativeRoute) { presentedRoutes.append(route) }
+    /// What the window does with a route it is shown (a deep link goes to its feature), at once.
+    public var onPresent: (@MainActor (NativeRoute) -> Void)?
+
+    public func present(_ route: NativeRoute) {
+        presentedRoutes.append(route)
+        onPresent?(route)
+    }
     public func openExternally(_ url: URL) { openedURLs.append(url) }
     public func showHome() -> Bool {
         showHomeCalls += 1

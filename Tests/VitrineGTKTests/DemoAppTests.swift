@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
-import VitrineGTK
+@testable import VitrineGTK
 import VitrineTestingGTK
 
 extension WebKitTests {

@@ -159,7 +159,7 @@ extension MessageAdapter {
                                      makeBodyBytes: BridgeRequest.makeBodyBytes(body))
         // The gate checks the calling frame's own origin (its registrar's `location`),
         // not the top frame's.
-        let context = ScriptMessageContext(host: container, capabilities: container.configuration.capabilities, caller: frame)
+        let context = ScriptMessageContext(host: container.host, capabilities: container.configuration.capabilities, caller: frame)
         let origin = frame?.reportedOrigin
         let strategies = container.strategies
         func record(_ result: Result<ScriptReply, ScriptMessageError>, in container: WebContainer?) {

@@ -66,7 +66,7 @@ final class NavigationAdapter: PaneCollaborator {
     private func decide(_ action: NavigationAction, in container: WebContainer,
                         then carryOut: @escaping @MainActor (NavigationDecision) -> Void) {
         let configuration = container.configuration
-        let context = NavigationContext(host: container, appOrigins: configuration.appOrigins)
+        let context = NavigationContext(host: container.host, appOrigins: configuration.appOrigins)
         // The chain starts now, not after a main-loop turn.
         Task.immediate { @MainActor in carryOut(await configuration.decide(action, context: context)) }
     }

@@ -2,7 +2,6 @@ import Vitrine
 
 /// The capability strategies' desktop: each service is one of the window's features.
 extension WebContainer: DesktopServices {
-    public var desktop: (any DesktopServices)? { self }
 
     private func required<F: WindowFeature>(_ type: F.Type) throws(ScriptMessageError) -> F {
         guard !isTornDown, let feature = feature(type) else { throw ScriptMessageError("this window is closed") }

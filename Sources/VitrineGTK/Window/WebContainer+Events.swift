@@ -7,18 +7,12 @@ import Foundation
 import Vitrine
 
 /// Native → page events (`vitrine.on` listeners), and the window as its features' host.
-extension WebContainer: FeatureHost {
-    /// Sends a native event to the `vitrine.on(name, …)` listeners of every page whose
-    /// origin belongs to the app. Returns how many pages it was sent to.
+extension WebContainer {
+    /// Sends a native event to the `vitrine.on(name, …)` listeners of the pages of `audience`
+    /// (by default every page whose origin belongs to the app); answers how many. An event
+    /// for the app's pages is recorded; one for a capability's grantees is its feature's to record.
     @discardableResult
-    public func emit(_ name: String, _ payload: JSONValue = .null) -> Int {
-        emit(name, payload, to: .app)
-    }
-
-    /// Sends a native event to the pages of `audience`; answers how many. An event for the
-    /// app's pages is recorded; one for a capability's grantees is its feature's to record.
-    @discardableResult
-    public func emit(_ name: String, _ payload: JSONValue, to audience: PageAudience) -> Int {
+    public func emit(_ name: String, _ payload: JSONValue = .null, to audience: PageAudience = .app) -> Int {
         let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
         var sent = 0
         for pane in panes {
@@ -43,8 +37,4 @@ extension WebContainer: FeatureHost {
         webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
         record(.native(action: .emit, detail: name))
     }
-
-    public var isClosed: Bool { isTornDown }
-    public var containerHost: any ContainerHost { self }
-    public var container: WebContainer? { self }
 }

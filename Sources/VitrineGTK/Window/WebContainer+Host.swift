@@ -6,9 +6,9 @@ import Foundation
 #endif
 import Vitrine
 
-/// What handlers and strategies can ask of the container (`ContainerHost`).
+/// What `WindowHost` asks of the window for the chain and the strategies (`ContainerHost`).
 extension WebContainer {
-    public func present(_ route: NativeRoute) {
+    func present(_ route: NativeRoute) {
         // The app's own schemes are deep links, told to its pages, never a native page.
         if route.name == DeepLinkHandler.typeName && DeepLink.isDeepLink(route.url, schemes: configuration.urlSchemes) {
             feature(DeepLinkFeature.self)?.passedChain(route.url)
@@ -20,13 +20,13 @@ extension WebContainer {
     }
 
     /// Returns from a native route to the web view.
-    public func dismissRoute() {
+    func dismissRoute() {
         shownRoute = nil
     }
 
     /// Hands `url` to the desktop, without what could make it send local files
     /// (`DesktopURL.forDesktop`): what is recorded is what leaves.
-    public func openExternally(_ requested: URL) {
+    func openExternally(_ requested: URL) {
         let url = DesktopURL.forDesktop(requested)
         externallyOpenedURLs.append(url)
         record(.native(action: .openExternally, detail: url.absoluteString))
@@ -43,7 +43,7 @@ extension WebContainer {
 
     /// With tabs, home is the first tab: switch to it (the original design's "switch the
     /// tab bar to index 0"). Without tabs there is no native home: the page loads.
-    public func showHome() -> Bool {
+    func showHome() -> Bool {
         dismissRoute()
         guard notebook != nil else { return false }
         selectTab(0)
@@ -51,7 +51,7 @@ extension WebContainer {
         return true
     }
 
-    public func confirm(title: String, message: String) async -> Bool {
+    func confirm(title: String, message: String) async -> Bool {
         await feature(DialogFeature.self)?.confirm(title: title, message: message) ?? false
     }
 
@@ -61,7 +61,7 @@ extension WebContainer {
 
     /// The window's title, redacted: the desktop shows it to anyone at the screen and to
     /// every program that lists windows.
-    public func setTitle(_ title: String) {
+    func setTitle(_ title: String) {
         gtk_window_set_title(windowPointer, Redaction.text(title))
     }
 }

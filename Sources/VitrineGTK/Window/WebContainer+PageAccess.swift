@@ -15,7 +15,7 @@ extension WebContainer {
     public var pageTitle: String { string(webkit_web_view_get_title(activePane.webView)) ?? "" }
 
     /// The URL tab `index` shows.
-    public func url(ofTab index: Int) -> URL? {
+    func url(ofTab index: Int) -> URL? {
         panes.indices.contains(index) ? panes[index].currentURL : nil
     }
 

@@ -10,7 +10,7 @@ import Vitrine
 /// screen (a runner with an empty schedule is made for it); `nextPage` needs a playlist.
 extension WebContainer {
     /// The next playlist page now.
-    public func nextPage() {
+    func nextPage() {
         scheduleRunner?.next()
     }
 
@@ -26,7 +26,7 @@ extension WebContainer {
     }
 
     /// Turns the screen off (cover, page hidden, DPMS where available) or on.
-    public func setDisplay(on: Bool) {
+    func setDisplay(on: Bool) {
         guard !isTornDown else { return }
         ensureScheduleRunner().display(on)
     }
@@ -35,20 +35,20 @@ extension WebContainer {
     /// `reply` is answered once, from the page's navigation decision. Without a
     /// `[schedule]` a runner with an empty one is made for it: at the end the start page
     /// comes back.
-    public func showAlert(_ url: URL, seconds: Int, reply: @escaping @MainActor (RemoteReply) -> Void) {
+    func showAlert(_ url: URL, seconds: Int, reply: @escaping @MainActor (RemoteReply) -> Void) {
         guard !isTornDown else { return reply(.failure("the kiosk's window is closed")) }
         ensureScheduleRunner().alert(url, seconds: seconds, reply: reply)
     }
 
     /// Ends the alert shown; false when there was none.
     @discardableResult
-    public func clearAlert() -> Bool {
+    func clearAlert() -> Bool {
         scheduleRunner?.clearAlert() ?? false
     }
 
     /// The alert shown now, if any.
-    public var alert: SignageAlert? { scheduleRunner?.alert }
+    var alert: SignageAlert? { scheduleRunner?.alert }
 
     /// Whether the screen is on (not covered).
-    public var isDisplayOn: Bool { scheduleRunner?.isDisplayOn ?? true }
+    var isDisplayOn: Bool { scheduleRunner?.isDisplayOn ?? true }
 }

@@ -37,12 +37,12 @@ extension WebContainer {
     }
 
     /// The zone's name shown in `slot`, if zones are configured.
-    public func zoneName(ofSlot slot: Int) -> String? {
+    func zoneName(ofSlot slot: Int) -> String? {
         configuration.zones.indices.contains(slot) ? configuration.zones[slot].name : nil
     }
 
     /// The URL zone `name` shows.
-    public func url(ofZone name: String) -> URL? {
+    func url(ofZone name: String) -> URL? {
         configuration.zones.firstIndex { $0.name == name }.flatMap { panes.indices.contains($0) ? panes[$0].currentURL : nil }
     }
 

@@ -17,14 +17,14 @@ import Vitrine
 /// `close()`, or by the program); each owner releases what it holds when it goes, so a
 /// container dropped without ever being shown leaves nothing behind either.
 @MainActor
-public final class WebContainer: ContainerHost {
+public final class WebContainer {
     public let configuration: Configuration
     /// The strategies in force; `setStrategy` swaps them at run time.
-    public internal(set) var strategies: ScriptMessageStrategies
+    internal(set) var strategies: ScriptMessageStrategies
     /// The native route shown over the web view, if any.
-    public var presentedRoute: NativeRoute? { shownRoute?.route }
+    var presentedRoute: NativeRoute? { shownRoute?.route }
     /// URLs handed to the desktop's URI handler, most recent last.
-    public internal(set) var externallyOpenedURLs: [URL] = []
+    internal(set) var externallyOpenedURLs: [URL] = []
     /// Opens a URL outside the container. Defaults to the desktop's URI handler
     /// (`gtk_show_uri_on_window`); embedders and tests may replace it.
     public var externalOpener: ((URL) -> Void)?
@@ -51,6 +51,8 @@ public final class WebContainer: ContainerHost {
     var panes: [WebPane] = []
     /// What the window does besides showing pages, each attached once (`attach`).
     private(set) var features = WindowFeatures()
+    /// What the chain, the strategies and the features see of this window.
+    private(set) lazy var host = WindowHost(self)
     /// The native route's page, while one is shown.
     var shownRoute: PresentedRoute?
     /// This container's `app://` files, routed to its own views only.
@@ -59,7 +61,7 @@ public final class WebContainer: ContainerHost {
     var sinks = EventSinks()
     /// The app's windows this one belongs to (see `openWindow`), and its id among them.
     public let windows: WindowGroup
-    public private(set) var windowID = 0
+    private(set) var windowID = 0
     private(set) var isTornDown = false
     /// While the window is shown the container keeps itself alive, like the window it
     /// owns: callers need not hold it. Released in `tearDown()`.
@@ -106,7 +108,7 @@ public final class WebContainer: ContainerHost {
     public func attach(_ feature: any WindowFeature) {
         guard !isTornDown else { return }
         features.add(feature)
-        feature.attach(to: self)
+        feature.attach(to: host)
     }
 
     /// The attached feature of type `type`, if any.
@@ -147,7 +149,7 @@ public final class WebContainer: ContainerHost {
     /// Starts loading the start page before the window is shown, so the web process
     /// starts while the program does other work (such as registering on the session bus).
     /// `start()` then shows the window without loading again.
-    public func preload() {
+    func preload() {
         guard !isTornDown, !hasLoadedStart else { return }
         hasLoadedStart = true
         sinks.started()
@@ -199,7 +201,7 @@ public final class WebContainer: ContainerHost {
     }
 
     /// Goes back to the start page (remote control's "home", the kiosk's idle reset).
-    public func goHome() {
+    func goHome() {
         record(.native(action: .home, detail: configuration.startURL?.absoluteString ?? ""))
         returnToStart()
     }
