@@ -165,7 +165,7 @@ test-js:
 
 test-core: pkg-config-dir
 	env -u DISPLAY -u WAYLAND_DISPLAY bash Tests/with-failure-summary.sh \
-		$(SWIFT) test $(SWIFT_PKG_CONFIG) --skip-build --filter 'VitrineTests|VitrineCLITests'
+		$(SWIFT) test $(SWIFT_PKG_CONFIG) --skip-build --filter 'VitrineTests|VitrineToolingTests|VitrineCLITests'
 
 test-window: pkg-config-dir
 	SWIFT=$(SWIFT) bash Tests/with-failure-summary.sh bash Tests/run-window-tests.sh

@@ -66,6 +66,10 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["vitrine-protocol-constants"]
         ),
+        // What only the `vitrine` tool does with an app, apart from the embedding API: the
+        // app's package (.deb, .rpm, tarball), flattened pkg-config files, `vitrine new`'s
+        // scaffold, a fleet rollout's plan and its tables. Not a product: embedders never link it.
+        .target(name: "VitrineTooling", dependencies: ["Vitrine"], swiftSettings: onlyImportedMembers),
         // TOML configuration files → Configurator. Apart from the core because TOMLKit
         // links all of Foundation, which the core (and embedders) should not pay for.
         .target(
@@ -80,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Vitrine", "VitrineGTK", "VitrineConfigFile",
+                "Vitrine", "VitrineGTK", "VitrineConfigFile", "VitrineTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -103,10 +107,11 @@ let package = Package(
         ),
         // Helpers the test targets share: temporary folders, built products, subprocesses.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineTesting"], path: "Tests/TestSupport"),
-        // Tests that need no display (`make test-core` runs them with none set): the core
-        // and the program's command line.
+        // Tests that need no display (`make test-core` runs them with none set): the core,
+        // the tool's own code and the program's command line.
         .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTesting", "VitrineTestSupport",
                                                      .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "VitrineToolingTests", dependencies: ["Vitrine", "VitrineTooling", "VitrineConfigFile", "VitrineTestSupport"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
         // A tiny program the window tests run as a subprocess: it checks the gtk_main path.
         .executableTarget(

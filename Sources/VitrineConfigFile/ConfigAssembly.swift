@@ -32,7 +32,8 @@ enum ConfigAssembly {
             var handlers: [any NavigationActionHandler] = []
             for entry in entries {
                 do throws(ConfigFileError) {
-                    handlers.append(try handler(entry, file: file, startPage: configurator.startPage, downloads: downloads))
+                    handlers.append(try entry.make(HandlerEntry(file: file, position: entry.position, displayPath: entry.displayPath,
+                                                                startPage: configurator.startPage, downloadsConfigured: downloads)))
                 } catch {
                     if !startPageWritten { problems.append(error) }
                 }
@@ -108,33 +109,6 @@ enum ConfigAssembly {
             configurator = configurator.remoteView { $0.passwordFile = passwordFile }
         }
         return configurator
-    }
-
-    /// The handler a `[[navigation.handlers]]` entry describes, with the defaults only the
-    /// assembled configuration knows (the start page, whether downloads are configured).
-    private static func handler(
-        _ setting: HandlerSetting, file: String, startPage: URL?, downloads: Bool
-    ) throws(ConfigFileError) -> any NavigationActionHandler {
-        switch setting.kind {
-        case .deepLink(let schemes):
-            return DeepLinkHandler(schemes: schemes)
-        case .home(let url):
-            guard let homeURL = url ?? startPage else {
-                throw ConfigFileError(file: file, at: setting.position,
-                    "\(setting.displayPath) is a home handler without url, and there is no start-url (or app-dir) for it to default to")
-            }
-            return HomePageHandler(homeURL: homeURL)
-        case .nativeRoute(let routes, let origins):
-            return NativeRouteHandler(routes: routes, origins: origins)
-        case .payment(let prefixes, let timeout):
-            return PaymentHandler(pathPrefixes: prefixes ?? ["/pay"], timeout: timeout ?? .seconds(300))
-        case .externalBrowser(let origins, let schemes):
-            return schemes.map { ExternalBrowserHandler(appOrigins: origins, externalSchemes: $0) } ?? ExternalBrowserHandler(appOrigins: origins)
-        case .originAllowlist(let origins):
-            return OriginAllowlistHandler(origins: origins)
-        case .defaultAllow(let allowsDownloads):
-            return DefaultAllowHandler(allowsDownloads: allowsDownloads ?? downloads)
-        }
     }
 
     /// A kiosk's `external-links = "browser"`: an external-browser handler just before the

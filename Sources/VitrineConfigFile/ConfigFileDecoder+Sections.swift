@@ -42,7 +42,7 @@ extension ConfigFileDecoder {
         // `type` does not also report the chain.
         guard handlers.count == entries.count else { return }
         let handlersPath = here + [.key("handlers")]
-        guard let last = handlers.lastIndex(where: { if case .defaultAllow = $0.kind { return true } else { return false } }) else {
+        guard let last = handlers.lastIndex(where: { $0.type == DefaultAllowHandler.typeName }) else {
             report(at: map.position(ofValue: handlersPath),
                    #"navigation.handlers never lets a page load: end the chain with a handler of type = "\#(DefaultAllowHandler.typeName)""#)
             return
@@ -58,63 +58,35 @@ extension ConfigFileDecoder {
     /// judged only when every entry is sound).
     private func decodeHandler(_ entry: TOMLTable, at path: Path) -> HandlerSetting? {
         let errorsBefore = errors.count
-        let handler = decodeHandlerKind(entry, at: path)
+        let handler = decodeHandlerEntry(entry, at: path)
         return errors.count == errorsBefore ? handler : nil
     }
 
-    private func decodeHandlerKind(_ entry: TOMLTable, at path: Path) -> HandlerSetting? {
-        let expectedTypes = "one of \(Self.list(HandlerSetting.types.map(\.name)))"
+    private func decodeHandlerEntry(_ entry: TOMLTable, at path: Path) -> HandlerSetting? {
+        let expectedTypes = "one of \(Self.list(ConfigHandlers.all.map(\.type)))"
         guard let type = string(entry, "type", at: path, expected: expectedTypes) else {
             if entry["type"] == nil { missing("type", in: path, expected: expectedTypes) }
             return nil
         }
-        guard let options = HandlerSetting.types.first(where: { $0.name == type })?.keys else {
+        guard let handler = ConfigHandlers.handler(type) else {
             mismatch(at: path + [.key("type")], expected: expectedTypes, got: entry["type"]!)
             return nil
         }
-        checkKeys(entry, at: path, allowed: ["type"] + options, context: "a \(type) handler")
-        let kind: HandlerSetting.Kind
-        switch type {
-        case DeepLinkHandler.typeName:
-            guard let schemes = array(entry, "schemes", at: path, of: #"a URL scheme such as "myapp""#, { value in
-                value.string.flatMap { Self.isScheme($0) ? $0.lowercased() : nil }
-            }) else {
-                if entry["schemes"] == nil { missing("schemes", in: path, expected: #"the app's URL schemes, such as ["myapp"]"#) }
-                return nil
-            }
-            if schemes.isEmpty { report(at: map.position(ofValue: path + [.key("schemes")]), "\(display(path + [.key("schemes")])) must list at least one scheme") }
-            kind = .deepLink(schemes: Set(schemes))
-        case HomePageHandler.typeName:
-            kind = .home(url: url(entry, "url", at: path))
-        case NativeRouteHandler.typeName:
-            guard let routes = decodeRoutes(entry, at: path) else { return nil }
-            kind = .nativeRoute(routes: routes, origins: Set(origins(entry, "origins", at: path) ?? []))
-        case PaymentHandler.typeName:
-            let prefixes = array(entry, "path-prefixes", at: path, of: #"a path starting with "/", such as "/pay""#) { value in
-                value.string.flatMap { $0.hasPrefix("/") ? $0 : nil }
-            }
-            kind = .payment(pathPrefixes: prefixes, timeout: seconds(entry, "timeout", at: path, allowsZero: false))
-        case ExternalBrowserHandler.typeName:
-            let schemes = array(entry, "schemes", at: path, of: #"a URL scheme such as "https""#) { value in
-                value.string.flatMap { Self.isScheme($0) ? $0.lowercased() : nil }
-            }
-            kind = .externalBrowser(origins: origins(entry, "origins", at: path).map(Set.init), schemes: schemes.map(Set.init))
-        case OriginAllowlistHandler.typeName:
-            kind = .originAllowlist(origins: origins(entry, "origins", at: path).map(Set.init))
-        default:  // DefaultAllowHandler.typeName
-            let downloads = bool(entry, "downloads", at: path)
-            if downloads == true && !downloadsConfigured {
-                report(at: map.position(ofValue: path + [.key("downloads")]),
-                       "\(display(path + [.key("downloads")])) = true needs download-directory: without one, downloads are refused")
-            }
-            kind = .defaultAllow(downloads: downloads)
+        checkKeys(entry, at: path, allowed: ["type"] + handler.keys.map(\.name), context: "a \(type) handler")
+        guard let make = handler.decode(self, entry, path) else { return nil }
+        return HandlerSetting(type: type, make: make, position: map.position(ofValue: path), displayPath: display(path))
+    }
+
+    /// A deep-link handler's `schemes`: URL schemes, lowercased.
+    func schemes(_ entry: TOMLTable, at path: Path) -> [String]? {
+        array(entry, "schemes", at: path, of: #"a URL scheme such as "myapp""#) { value in
+            value.string.flatMap { Self.isScheme($0) ? $0.lowercased() : nil }
         }
-        return HandlerSetting(kind: kind, position: map.position(ofValue: path), displayPath: display(path))
     }
 
     /// `routes = { "/product/:id" = "product" }`, in the order written: the first match wins,
     /// and the parsed table no longer knows the order.
-    private func decodeRoutes(_ entry: TOMLTable, at path: Path) -> [RoutePattern]? {
+    func decodeRoutes(_ entry: TOMLTable, at path: Path) -> [RoutePattern]? {
         let routesPath = path + [.key("routes")]
         let expected = #"a table of path pattern = route name, such as { "/product/:id" = "product" }"#
         guard let routes = table(entry, "routes", at: path, expected: expected) else {

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Vitrine
-// TOMLKit is used by the decoder's files only (this one, +Sections, +Text), and no TOMLKit
+// TOMLKit is used by the decoder's files only (this one, +Sections, +Text, ConfigHandlers), and no TOMLKit
 // type is stored in any Vitrine type or appears in any signature outside them.
 internal import TOMLKit
 

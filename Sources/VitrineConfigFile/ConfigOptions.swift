@@ -53,7 +53,7 @@ enum ConfigOptions {
             $0.decisionTimeout($1)
         }.printable { Printed.seconds($0.navigationChain.defaultTimeout) },
         ConfigOption.structured("navigation.handlers", "the handlers, replacing the preset's chain, in order")
-            .written(type: "an array of tables, each with a type (" + HandlerSetting.types.map(\.name).joined(separator: ", ") + ") and that handler's keys",
+            .written(type: "an array of tables, each with a type (" + ConfigHandlers.all.map(\.type).joined(separator: ", ") + ") and that handler's keys",
                      example: """
                 [[navigation.handlers]]
                 type = "origin-allowlist"

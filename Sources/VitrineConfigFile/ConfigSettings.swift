@@ -39,35 +39,14 @@ struct ConfigSettings: Sendable {
     var downloadDirectory: URL? { values[ConfigOptions.downloadDirectory.key]?.url }
 }
 
-/// One `[[navigation.handlers]]` entry.
+/// One `[[navigation.handlers]]` entry, read (see `ConfigHandlers`).
 struct HandlerSetting: Sendable {
-    enum Kind: Sendable {
-        case deepLink(schemes: Set<String>)
-        /// Nil: the start URL, known only once the command line has been applied.
-        case home(url: URL?)
-        case nativeRoute(routes: [RoutePattern], origins: Set<Origin>)
-        case payment(pathPrefixes: [String]?, timeout: Duration?)
-        case externalBrowser(origins: Set<Origin>?, schemes: Set<String>?)
-        case originAllowlist(origins: Set<Origin>?)
-        /// Nil: download exactly when a download directory is configured.
-        case defaultAllow(downloads: Bool?)
-    }
-
-    var kind: Kind
+    /// The handler's `type`.
+    var type: String
+    /// Makes the handler once the start page and the download directory are known.
+    var make: ConfigHandler.Make
     /// Where the entry starts, for problems found once the command line has been applied.
     var position: TOMLSourceMap.Position
     /// `navigation.handlers[N]`, for messages.
     var displayPath: String
-
-    /// The handler names the file accepts in `type`, as the chain reports them, each with
-    /// the keys its entry may have besides `type`.
-    static let types: [(name: String, keys: [String])] = [
-        (DeepLinkHandler.typeName, ["schemes"]),
-        (HomePageHandler.typeName, ["url"]),
-        (NativeRouteHandler.typeName, ["routes", "origins"]),
-        (PaymentHandler.typeName, ["path-prefixes", "timeout"]),
-        (ExternalBrowserHandler.typeName, ["origins", "schemes"]),
-        (OriginAllowlistHandler.typeName, ["origins"]),
-        (DefaultAllowHandler.typeName, ["downloads"]),
-    ]
 }

@@ -7,6 +7,7 @@ import Foundation
 import Vitrine
 import VitrineConfigFile
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine bundle [DIR]`: in an app's package (a `vitrine new` project), the release build
 /// of its program and, in `dist/`, a Debian package and a relocatable tarball. What goes
@@ -120,11 +121,11 @@ struct BundleCommand: ParsableCommand {
     private func build(_ project: DevProject) throws -> URL {
         let arguments = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                          "--package-path", project.folder.path, "--scratch-path", project.scratchPath.path,
-                         "--product", project.product, "--pkg-config-path", project.pkgConfigFolder.path,
+                         "--product", project.product, "--pkg-config-path", project.pkgConfigPath,
                          "-Xswiftc", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                          "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
             + Self.withoutFullFoundation
-        do { try project.pkgConfigFolder.refresh() } catch { throw RuntimeFailure("cannot prepare the build: \(error)") }
+        do { try FlatPkgConfigFolder(path: project.pkgConfigPath).refresh() } catch { throw RuntimeFailure("cannot prepare the build: \(error)") }
         printToStandardError("vitrine bundle: " + arguments.joined(separator: " "))
         guard try run(arguments, showsOutput: true).status == 0 else { throw RuntimeFailure("the release build failed (its errors are above)") }
         return project.scratchPath.appendingPathComponent("release").appendingPathComponent(project.product)

@@ -7,6 +7,7 @@ import Foundation
 import Vitrine
 import VitrineConfigFile
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine dev [DIR | URL]`: a developer's window. In a Swift package (a `vitrine new`
 /// project: DIR, default `.`, has a Package.swift) it builds and runs the package's own
@@ -86,7 +87,9 @@ struct DevCommand: ParsableCommand {
                 throw RuntimeFailure("no display: set DISPLAY (or WAYLAND_DISPLAY), or run under xvfb-run")
             }
             let status = MainActor.assumeIsolated {
-                ProjectDevRunner(project: project, quietPeriod: .milliseconds(quietPeriod)).run()
+                ProjectDevRunner(project: project, quietPeriod: .milliseconds(quietPeriod)) {
+                    try FlatPkgConfigFolder(path: project.pkgConfigPath).refresh()
+                }.run()
             }
             if status != 0 { throw ExitCode(status) }
             return

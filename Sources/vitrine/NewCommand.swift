@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Vitrine
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine new NAME [--template minimal|kiosk]`: a ready project folder — a Swift package
 /// whose program opens its own `web/` app and answers it with a typed strategy.

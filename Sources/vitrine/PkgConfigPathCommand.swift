@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Vitrine
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine pkg-config-path`: writes the flattened `.pc` files of Vitrine's system libraries
 /// (`FlatPkgConfig`) into `<scratch>/pkg-config` and prints that folder, for `swift build

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // flat-pkg-config FOLDER: writes the flattened .pc files of Vitrine's system libraries into
-// FOLDER (see Sources/Vitrine/Project/FlatPkgConfig.swift) for `swift build --pkg-config-path
+// FOLDER (see Sources/VitrineTooling/Project/FlatPkgConfig.swift) for `swift build --pkg-config-path
 // FOLDER`. Vitrine's own Makefile and debian/rules build it with swiftc from the core's
 // sources (packaging/pkg-config.mk) since they have no `vitrine` yet; everything else runs
 // `vitrine pkg-config-path`, which is the same code.

@@ -34,14 +34,14 @@ public struct DevProject: Sendable, Equatable {
         self.product = targets[0]
     }
 
-    /// The flattened `.pc` files the build reads first (`<scratch>/pkg-config`): written by
-    /// `refresh()` before each build (see `FlatPkgConfigFolder`).
-    public var pkgConfigFolder: FlatPkgConfigFolder { FlatPkgConfigFolder(scratchPath: scratchPath.path) }
+    /// The folder of flattened `.pc` files the build reads first (`<scratch>/pkg-config`):
+    /// the tool writes it before each build (`FlatPkgConfigFolder(scratchPath:)`, VitrineTooling).
+    public var pkgConfigPath: String { scratchPath.appendingPathComponent("pkg-config").path }
 
     /// `swift build`'s arguments (after `swift`).
     public var buildArguments: [String] {
         ["build", "--package-path", folder.path, "--scratch-path", scratchPath.path, "--product", product,
-         "--pkg-config-path", pkgConfigFolder.path]
+         "--pkg-config-path", pkgConfigPath]
     }
 
     /// The program `swift build` makes (`<scratch>/debug/<product>`).

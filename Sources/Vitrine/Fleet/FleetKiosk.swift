@@ -37,11 +37,4 @@ public struct FleetKiosk: Sendable, Equatable {
     public static func members(of group: String?, in kiosks: [FleetKiosk]) -> [FleetKiosk] {
         kiosks.filter { group == nil || $0.groups.contains(group!) }.sorted { $0.id < $1.id }
     }
-
-    /// `vitrine fleet ls`: one row per kiosk.
-    public static func table(_ kiosks: [FleetKiosk]) -> String {
-        TextTable.render(header: ["KIOSK", "STATE", "VERSION", "GROUPS", "URL", "LAST ERROR"], rows: kiosks.map { kiosk in
-            [kiosk.id, kiosk.online ? "online" : "offline", kiosk.version, kiosk.groups.joined(separator: ","), kiosk.url, kiosk.lastError]
-        })
-    }
 }

@@ -16,6 +16,9 @@ import Foundation
 public struct ResourceLocator: Sendable {
     public let directory: URL
 
+    /// The folder beside a packaged app's program that holds Vitrine's resources.
+    public static let besideProgramFolder = "vitrine-resources"
+
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL = ResourceLocator.runningExecutable,
                 sourceFile: String = ResourceLocator.coreSourceFile) {
@@ -29,8 +32,8 @@ public struct ResourceLocator: Sendable {
         if let override = environment["VITRINE_RESOURCES"], !override.isEmpty {
             list.append(URL(fileURLWithPath: override))
         }
-        // <folder>/<App> → <folder>/vitrine-resources (AppBundle's layout)
-        list.append(executable.deletingLastPathComponent().appendingPathComponent(AppBundle.resourcesFolder))
+        // <folder>/<App> → <folder>/vitrine-resources (an app's relocatable package)
+        list.append(executable.deletingLastPathComponent().appendingPathComponent(Self.besideProgramFolder))
         // <prefix>/bin/vitrine → <prefix>/share/vitrine
         let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
         list.append(prefix.appendingPathComponent("share/vitrine"))

@@ -13,6 +13,8 @@ import Vitrine
 @MainActor
 public final class ProjectDevRunner {
     private let project: DevProject
+    /// Run before each build: writes the project's flattened `.pc` files (the tool's).
+    private let prepareBuild: () throws -> Void
     private var loop = DevLoop()
     private var build: ChildProcess?
     private var program: ChildProcess?
@@ -22,8 +24,9 @@ public final class ProjectDevRunner {
     private var lastChange = ""
     public private(set) var status: Int32 = 0
 
-    public init(project: DevProject, quietPeriod: Duration = .milliseconds(150)) {
+    public init(project: DevProject, quietPeriod: Duration = .milliseconds(150), prepareBuild: @escaping () throws -> Void) {
         self.project = project
+        self.prepareBuild = prepareBuild
         sourceWatch = FolderWatch(folder: project.swiftFolder)
         manifestWatch = FolderWatch(folder: project.folder, recursive: false)
         debouncer = ReloadDebouncer(quietPeriod: quietPeriod) { [weak self] in
@@ -72,7 +75,7 @@ public final class ProjectDevRunner {
 
     private func startBuild() {
         do {
-            try project.pkgConfigFolder.refresh()
+            try prepareBuild()
         } catch {
             say("cannot prepare the build: \(error)")
             perform(loop.buildFinished(succeeded: false))

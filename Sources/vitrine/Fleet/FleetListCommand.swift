@@ -1,6 +1,7 @@
 import ArgumentParser
 import Vitrine
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine fleet ls [--group G]`: every kiosk's retained state.
 struct FleetListCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Vitrine
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine fleet push FILE --group G --canary N --batch P% [--halt-after F]`: a staged
 /// rollout (`Rollout`) of one configuration to a group's kiosks, each through its own

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Vitrine
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine fleet screenshot --group G DIR`: one `cmd/screenshot` on the group's topic;
 /// each member's PNG written to `DIR/ID.png`.

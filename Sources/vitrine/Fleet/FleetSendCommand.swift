@@ -1,6 +1,7 @@
 import ArgumentParser
 import Vitrine
 import VitrineGTK
+import VitrineTooling
 
 /// `vitrine fleet cmd --group G reload|home|next|navigate URL|display on|off`: one publish on
 /// the group's topic (the broker fans it out), every member's reply collected. `--kiosk ID`

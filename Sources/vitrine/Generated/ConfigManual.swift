@@ -53,8 +53,17 @@ enum ConfigManual {
             if description.isLocalOnly { facts.append("Local only.") }
             if !facts.isEmpty { lines += [".br", Roff.escaped(facts.joined(separator: " "))] }
             if let example = description.example { lines += [".br", "Example:"] + Roff.example(example) }
+            if description.key == "navigation.handlers" { lines += handlerTypes }
         }
         lines += [".SH SEE ALSO", ".BR vitrine (1)"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each handler `[[navigation.handlers]]` may name, with its keys (`ConfigHandlers`).
+    private static var handlerTypes: [String] {
+        [".RS"] + ConfigFile.handlerDescriptions.flatMap { handler in
+            [".TP", Roff.bold("type = \"\(handler.type)\""), Roff.escaped(VitrineManual.sentence(handler.doc))]
+                + handler.keys.flatMap { [".br", Roff.escaped("\($0.name): \($0.expected); \($0.doc).")] }
+        } + [".RE"]
     }
 }

@@ -22,7 +22,7 @@ enum Reference {
     // MARK: configuration.md
 
     static var configuration: String {
-        var text = header("reference/configuration.md", from: "the option table, `Sources/VitrineConfigFile/ConfigOptions.swift`")
+        var text = header("reference/configuration.md", from: "the option and handler tables, `Sources/VitrineConfigFile/ConfigOptions.swift` and `ConfigHandlers.swift`")
         text += """
             # Configuration keys
 
@@ -57,8 +57,20 @@ enum Reference {
             if description.isLocalOnly { facts.append("**Local only**") }
             if !facts.isEmpty { text += facts.joined(separator: " · ") + "\n\n" }
             if let example = description.example { text += "```toml\n" + example + "\n```\n\n" }
+            if description.key == "navigation.handlers" { text += handlerTypes }
         }
         return text.trimmingTrailingBlankLines()
+    }
+
+    /// Each handler `[[navigation.handlers]]` may name, with its keys (`ConfigHandlers`).
+    static var handlerTypes: String {
+        ConfigFile.handlerDescriptions.map { handler in
+            var text = "### `type = \"\(handler.type)\"`\n\n" + VitrineManual.sentence(handler.doc) + "\n\n"
+            guard !handler.keys.isEmpty else { return text }
+            text += "| key | value | what it sets |\n| --- | --- | --- |\n"
+            for key in handler.keys { text += "| `\(key.name)` | \(cell(key.expected)) | \(cell(key.doc)) |\n" }
+            return text + "\n"
+        }.joined()
     }
 
     // MARK: cli.md

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTooling
 
 /// `vitrine bundle --rpm`'s plan: the .deb's files in the same places, and a spec file that
 /// packs them as they are.

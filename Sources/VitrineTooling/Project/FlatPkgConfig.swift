@@ -1,3 +1,9 @@
+// Tools/flat-pkg-config compiles these files together with the core's file helpers, in
+// one module of their own: no Vitrine to import there.
+#if canImport(Vitrine)
+import Vitrine
+#endif
+
 /// One system library's `.pc` file for SwiftPM, flattened: the compiler and linker flags
 /// `pkg-config --cflags --libs NAME` resolves (every `Requires:` already followed), keeping
 /// only those SwiftPM passes on (`-I`, `-F`; `-L`, `-l`, `-F`, `-framework`, `-w`), with no

@@ -1,6 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+// Tools/flat-pkg-config compiles these files together with the core's file helpers, in
+// one module of their own: no Vitrine to import there.
+#if canImport(Vitrine)
+import Vitrine
+#endif
 
 /// The folder of flattened `.pc` files (`FlatPkgConfig`) a build passes to SwiftPM with
 /// `swift build --pkg-config-path FOLDER`, written again before every build so it follows

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Vitrine
 
 /// The RPM package `vitrine bundle --rpm` builds beside the `.deb`: the same files in the
 /// same places (the app folder under `/usr/lib/<package>/`, the program on the PATH, the

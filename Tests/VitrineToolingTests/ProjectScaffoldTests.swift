@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTooling
 import VitrineConfigFile
 import VitrineTestSupport
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTooling
+import VitrineTestSupport
 
 /// `vitrine bundle`'s plan: the app folder, the Debian package's files and fields, and the
 /// run-time lookup that lets a copied or relocated program find what ships beside it.
@@ -136,8 +138,8 @@ struct AppBundleTests {
     /// A bundled program, copied or unpacked anywhere, finds Vitrine's resources beside it
     /// (before an installed Vitrine's); the stock program is unaffected.
     @Test func aRelocatedProgramFindsTheResourcesBesideIt() throws {
-        let base = try makeTemporaryDirectory().resolvingSymlinksInPath()
-        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = try ConfigFolder()
+        let base = folder.url.resolvingSymlinksInPath()
         let app = base.appendingPathComponent("somewhere/notes-1.2.0")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("vitrine-resources/sdk"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: base.appendingPathComponent("somewhere/share/vitrine"), withIntermediateDirectories: true)
@@ -167,8 +169,8 @@ struct AppBundleTests {
     /// Staged files get a package's modes; a link or a special file inside the web folder
     /// is refused (never followed), so a file outside the package is never shipped.
     @Test func stagingCopiesWithPackageModesAndRefusesLinksOutOfTheFolder() throws {
-        let base = try makeTemporaryDirectory().resolvingSymlinksInPath()
-        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = try ConfigFolder()
+        let base = folder.url.resolvingSymlinksInPath()
         let fileManager = FileManager.default
         let web = base.appendingPathComponent("web")
         try fileManager.createDirectory(at: web.appendingPathComponent("css"), withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Vitrine
 
 /// What `vitrine new NAME` writes: the template's files (Resources/templates/) with the
 /// project's name and its Vitrine dependency filled in, as a plan of files (no file is

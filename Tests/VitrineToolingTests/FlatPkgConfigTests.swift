@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vitrine
+import VitrineTooling
 import VitrineTestSupport
 
 /// The flattened .pc files `swift build --pkg-config-path` reads first: pkg-config's flags
@@ -118,6 +119,18 @@ struct FlatPkgConfigTests {
         #expect(written == (try webkit()).text)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/libmosquitto.pc"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/libarchive.pc"), "SwiftPM's own lookup and error decide")
+    }
+
+    /// `vitrine dev` builds with the folder the tool writes: the core's `DevProject` names it
+    /// without linking the tool, so the two must agree.
+    @Test func aDevProjectBuildsWithTheFolderTheToolWrites() throws {
+        let root = try ConfigFolder()
+        try FileManager.default.createDirectory(atPath: root.path + "/Sources/App", withIntermediateDirectories: true)
+        try "// swift-tools-version:6.2\n".write(toFile: root.path + "/Package.swift", atomically: true, encoding: .utf8)
+        try "".write(toFile: root.path + "/Sources/App/main.swift", atomically: true, encoding: .utf8)
+        let project = try #require(try DevProject(folder: URL(fileURLWithPath: root.path), scratchPath: URL(fileURLWithPath: root.path + "/scratch dir")))
+        #expect(project.pkgConfigPath == FlatPkgConfigFolder(scratchPath: project.scratchPath.path).path)
+        #expect(project.pkgConfigPath.hasSuffix("/scratch dir/pkg-config"))
     }
 
     @Test func aLibraryWhoseFlagsCannotBeWrittenIsLeftToSwiftPM() throws {

@@ -1,5 +1,6 @@
 import Testing
 import Vitrine
+import VitrineTooling
 
 /// `Rollout`: canaries, batches, halting and the table of `vitrine fleet push`; and the
 /// kiosks as `vitrine fleet` reads them from their retained state (display-free).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Vitrine
 
 /// Writes `AppBundle` entries into a staging folder, with the modes a package wants (0755
 /// for programs and folders, 0644 for the rest). A symbolic link or a special file inside

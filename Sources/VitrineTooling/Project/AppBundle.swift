@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Vitrine
 
 /// What `vitrine bundle` ships of an app's package, as values: the app folder's layout, the
 /// Debian package's file list and control fields, its desktop entry, AppStream metainfo,
@@ -20,7 +21,7 @@ public struct AppBundle: Sendable, Equatable {
     public let metadata: AppBundleMetadata
 
     /// The folder beside the program holding Vitrine's own resources (see `ResourceLocator`).
-    public static let resourcesFolder = "vitrine-resources"
+    public static let resourcesFolder = ResourceLocator.besideProgramFolder
     /// The parts of Vitrine's Resources an app uses at run time (not the demo, templates or samples).
     public static let bundledResources = ["sdk", "errors", "keyboard"]
     /// The app's icon in its package's folder: the desktop entry's and the menu's.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Vitrine
 
 /// Who and what a bundled app is: its names, version and maintainer, checked so that
 /// `dpkg-deb`, lintian and the desktop never see a malformed value.

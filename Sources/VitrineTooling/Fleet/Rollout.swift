@@ -1,3 +1,5 @@
+import Vitrine
+
 /// A staged rollout of one configuration to a group's kiosks (`vitrine fleet push`): the
 /// canaries first, then batches of a share of the group, each kiosk's `reply/config`
 /// awaited before the next batch. It halts at the first push a kiosk rolled back (its

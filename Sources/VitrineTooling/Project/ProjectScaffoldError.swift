@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Vitrine
 
 /// Why `vitrine new` cannot make the project.
 public struct ProjectScaffoldError: Error, Equatable, CustomStringConvertible {
