@@ -35,7 +35,7 @@ extension WebKitTests {
             // The clipboard: text both ways, and a PNG the page made, read back through GTK.
             // Reads and writes need the window focused (bare Xvfb focuses a presented window).
             gtk_window_present(harness.container.windowPointer)
-            #expect(await TestLoop.wait { harness.container.isWindowFocusedAndVisible })
+            #expect(await TestLoop.wait { harness.container.service(ClipboardService.self)?.isWindowFocusedAndVisible == true })
             let written = try await harness.container.evaluateAsync("""
                 await vitrine.clipboard.writeText('copied by the page');
                 const canvas = document.createElement('canvas');
