@@ -72,6 +72,18 @@ struct CapabilityRequestTests {
             #expect(!error.contains("Invalid number of keys"), "\(name) \(action): the enum has no such case: \(error)")
         }
         #expect(await refusal(name, #"{"action": "noSuchAction"}"#)?.contains(#"field "action" must be one of"#) == true)
+        // …and exactly its enum's cases: vitrine.d.ts has them from the Swift syntax
+        // (VitrineTypesTests keeps it fresh), so a case missing from `actions` shows here.
+        #expect(Self.declaredActions(of: name) == actions, "vitrine.d.ts's \(name) vs its actions")
+    }
+
+    /// The actions vitrine.d.ts declares for strategy `name`, in order.
+    private static func declaredActions(of name: String) -> [String] {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/sdk/vitrine.d.ts")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("    \"\(name)\": { payload: ") }) else { return [] }
+        return line.split(separator: "{ action: \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
     }
 
     /// What a hostile page may post: every wrong shape is refused with the field at fault,
