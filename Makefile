@@ -159,6 +159,13 @@ test: deps pkg-config-dir
 vitrine-types:
 	$(SWIFT) build --package-path Tools/vitrine-types --product vitrine-types
 
+## sdk-types: the built-in typed strategies' TypeScript (page and the capabilities), written
+## by vitrine-types into Resources/sdk/vitrine.d.ts's marked region (VitrineTypesTests checks it)
+.PHONY: sdk-types
+sdk-types: vitrine-types
+	"$$($(SWIFT) build --package-path Tools/vitrine-types --show-bin-path)/vitrine-types" \
+		--into Resources/sdk/vitrine.d.ts --output Resources/sdk/vitrine.d.ts Sources/Vitrine/Strategy
+
 ## test-js: the SDK's JavaScript (Resources/sdk/) under Node's test runner, fake WebKit
 test-js:
 	node --test Tests/sdk/*.test.js

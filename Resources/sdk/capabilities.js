@@ -1,7 +1,8 @@
 // The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
 // print, app, shortcuts, tray), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
-// capability's name with `{action, …}`; native code refuses it unless the page's origin
+// capability's name with `{action, …}` (a clipboard image: its bytes, the whole payload; the
+// strategies' requests are Swift enums, DialogStrategy.Request & co.); native code refuses it unless the page's origin
 // was granted the capability ([capabilities] in the configuration).
 //
 // Injected in the page's world before payload.js and vitrine.js, in the same script: it
@@ -12,8 +13,10 @@
   'use strict';
   if (window.vitrine) return;
 
-  // `bytes`: the payloads' base64 codec (payload.js): binary fields travel as base64 text
-  // inside the capability's JSON body.
+  // `bytes`: the payloads' base64 codec (payload.js), for the one binary field inside a JSON
+  // body (a saved file's bytes). Bytes on their own go as the whole payload, which the
+  // bridge carries on its bytes port (a clipboard image), and come back as a Uint8Array
+  // (a PDF, a file read as bytes).
   function capabilities(invoke, on, bytes) {
     function call(capability, action, fields) {
       var body = { action: action };
@@ -43,7 +46,7 @@
       writeText: function (text) { return call('clipboard', 'writeText', { text: String(text) }); },
       writeImage: function (image) {
         if (!isBytes(image)) return rejectType('vitrine.clipboard.writeImage: the PNG image as a Uint8Array or ArrayBuffer');
-        return call('clipboard', 'writeImage', { png: bytes.toBase64(image) });
+        return invoke('clipboard', image);
       }
     };
 
@@ -89,7 +92,7 @@
       confirm: function (title, message) { return call('dialog', 'confirm', { title: String(title), message: String(message) }); },
       // A file chosen in an open dialog: its text, or its bytes.
       readText: function (path) { return call('dialog', 'read', { path: String(path), as: 'text' }); },
-      readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'base64' }).then(bytes.fromBase64); }
+      readBytes: function (path) { return call('dialog', 'read', { path: String(path), as: 'bytes' }); }
     };
 
     var shell = {
@@ -125,8 +128,7 @@
     // print.toPDF({pageSize, landscape, margins}): the page as PDF bytes, no dialog.
     print.toPDF = function (options) {
       options = options || {};
-      return call('print', 'pdf', { pageSize: options.pageSize, landscape: options.landscape, margins: options.margins })
-        .then(bytes.fromBase64);
+      return call('print', 'pdf', { pageSize: options.pageSize, landscape: options.landscape, margins: options.margins });
     };
 
     // Drag regions: a press (first button) on an element marked `data-vitrine-drag-region`

@@ -316,48 +316,36 @@ declare global {
     ping: { payload: VitrinePayload; result: VitrineResult };
     /** Who the desktop user is. */
     user: { payload: VitrineJSON; result: { name: string; login: string; locale: string } };
-    /** Acts on the window. Resolves with `true`. */
-    page: {
-      payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string };
-      result: true;
-    };
-    // The capabilities, as `vitrine.storage` & co. send them (prefer those): refused unless
-    // `[capabilities]` grants them to the calling frame's origin.
-    storage: {
-      payload: { action: "get" | "remove"; key: string } | { action: "set"; key: string; value: VitrineJSON }
-        | { action: "keys" | "clear" };
-      result: VitrineJSON;
-    };
-    clipboard: {
-      payload: { action: "readText" } | { action: "writeText"; text: string } | { action: "writeImage"; png: string };
-      result: VitrineJSON;
-    };
-    window: {
-      payload: { action: "state" | "minimize" | "maximize" | "unmaximize" | "close" } | { action: "setTitle"; title: string }
-        | { action: "resize"; width: number; height: number } | { action: "fullscreen" | "keepAbove"; on: boolean }
-        | { action: "open"; url: string; title?: string; width?: number; height?: number };
-      result: VitrineJSON;
-    };
-    notification: { payload: { action: "show"; title: string; body?: string; id?: string }; result: VitrineJSON };
-    dialog: {
-      payload: { action: "open"; title?: string; directory?: string; multiple?: true; folder?: true }
-        | { action: "save"; title?: string; directory?: string; name?: string; text?: string; base64?: string }
-        | { action: "message" | "confirm"; title: string; message: string }
-        | { action: "read"; path: string; as: "text" | "base64" };
-      result: VitrineJSON;
-    };
-    shell: { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: VitrineJSON };
-    app: { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: VitrineJSON };
-    shortcuts: {
-      payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string };
-      result: VitrineJSON;
-    };
-    tray: {
-      payload: { action: "set"; icon: string; tooltip?: string; items?: VitrineMenuItem[] } | { action: "clear" };
-      result: VitrineJSON;
-    };
+    // The built-in typed strategies: `page`, and the capabilities as `vitrine.storage` & co.
+    // send them (prefer those), refused unless `[capabilities]` grants them to the calling
+    // frame's origin. A payload of another shape is refused naming the field at fault.
+    // vitrine-types: from here to its end mark, written from the Swift sources (make sdk-types).
+    /** `AppStrategy` in Sources/Vitrine/Strategy/Capabilities/AppStrategy.swift. */
+    "app": { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: boolean };
+    /** `ClipboardStrategy` in Sources/Vitrine/Strategy/Capabilities/ClipboardStrategy.swift. */
+    "clipboard": { payload: VitrineBytes | { action: "readText" } | { action: "writeText"; text: string }; result: VitrineJSON };
+    /** `DialogStrategy` in Sources/Vitrine/Strategy/Capabilities/DialogStrategy.swift. */
+    "dialog": { payload: { action: "open"; title?: string | null; directory?: string | null; multiple?: boolean | null; folder?: boolean | null } | { action: "save"; title?: string | null; directory?: string | null; name?: string | null; text?: string | null; base64?: string | null } | { action: "message"; title: string; message: string } | { action: "confirm"; title: string; message: string } | { action: "read"; path: string; as?: "text" | "bytes" | "base64" | null }; result: VitrineJSON };
+    /** `MenuStrategy` in Sources/Vitrine/Strategy/Capabilities/MenuStrategy.swift. */
+    "menu": { payload: { action: "set"; items: VitrineJSON[] } | { action: "setContext"; items: VitrineJSON[] } | { action: "clear" }; result: boolean };
+    /** `NotificationStrategy` in Sources/Vitrine/Strategy/Capabilities/NotificationStrategy.swift. */
+    "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null }; result: { id: string } };
+    /** `PageStrategy` in Sources/Vitrine/Strategy/Strategies/PageStrategy.swift. */
+    "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
+    /** `PrintStrategy` in Sources/Vitrine/Strategy/Capabilities/PrintStrategy.swift. */
+    "print": { payload: { action: "dialog" } | { action: "pdf"; pageSize?: string | null; landscape?: boolean | null; margins?: number | null }; result: VitrineJSON };
+    /** `ShellStrategy` in Sources/Vitrine/Strategy/Capabilities/ShellStrategy.swift. */
+    "shell": { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: boolean };
+    /** `ShortcutsStrategy` in Sources/Vitrine/Strategy/Capabilities/ShortcutsStrategy.swift. */
+    "shortcuts": { payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string }; result: VitrineJSON };
+    /** `StorageStrategy` in Sources/Vitrine/Strategy/Capabilities/StorageStrategy.swift. */
+    "storage": { payload: { action: "get"; key: string } | { action: "set"; key: string; value: VitrineJSON } | { action: "remove"; key: string } | { action: "keys" } | { action: "clear" }; result: VitrineJSON };
+    /** `TrayStrategy` in Sources/Vitrine/Strategy/Capabilities/TrayStrategy.swift. */
+    "tray": { payload: { action: "set"; icon: string; tooltip?: string | null; items?: VitrineJSON[] | null } | { action: "clear" }; result: boolean };
+    /** `WindowStrategy` in Sources/Vitrine/Strategy/Capabilities/WindowStrategy.swift. */
+    "window": { payload: { action: "state" } | { action: "setTitle"; title: string } | { action: "resize"; width: number; height: number } | { action: "minimize" } | { action: "maximize" } | { action: "unmaximize" } | { action: "fullscreen"; on?: boolean | null } | { action: "keepAbove"; on?: boolean | null } | { action: "close" } | { action: "beginMove" } | { action: "open"; url: string; title?: string | null; width?: number | null; height?: number | null }; result: VitrineJSON };
+    // vitrine-types: end.
   }
-
 
   interface Window {
     readonly vitrine: Vitrine;

@@ -20,6 +20,10 @@ public final class TestHost: ContainerHost {
     public private(set) var closeCalls = 0
     public private(set) var reloadCalls = 0
     public private(set) var titles: [String] = []
+    /// The capability services it provides (`ClipboardService`, `MenuService`…): the
+    /// capabilities' strategies find them through `service(_:)`. None by default: the
+    /// capabilities then say this container has no desktop.
+    public var services: [AnyObject] = []
 
     public init(showHomeResult: Bool = false, confirmAnswer: Bool = false, currentURL: URL? = nil) {
         self.showHomeResult = showHomeResult
@@ -46,6 +50,7 @@ public final class TestHost: ContainerHost {
     public func close() { closeCalls += 1 }
     public func reload() { reloadCalls += 1 }
     public func setTitle(_ title: String) { titles.append(title) }
+    public func service<S>(_ type: S.Type) -> S? { services.lazy.compactMap { $0 as? S }.first }
 
     /// True when nothing at all was asked of the container.
     public var untouched: Bool {

@@ -38,6 +38,49 @@ struct VitrineTypesTests {
         #expect(run.stdout == expected)
     }
 
+    /// The SDK's vitrine.d.ts declares the built-in typed strategies (`page`, the
+    /// capabilities) as the generator writes them from Sources/Vitrine/Strategy: run
+    /// `make sdk-types` when this fails.
+    @Test func theSDKsBuiltInStrategiesAreTheGeneratorsOutput() throws {
+        let declarations = "Resources/sdk/vitrine.d.ts"
+        let run = try generate(root: Self.checkout.path, ["--into", declarations, "Sources/Vitrine/Strategy"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let committed = try String(contentsOf: Self.checkout.appendingPathComponent(declarations), encoding: .utf8)
+        #expect(run.stdout == committed, "Resources/sdk/vitrine.d.ts is stale: run make sdk-types")
+        // Each is its own enum's union (not another strategy's `Request` of the same name).
+        let firstActions = ["app": "setAutostart", "clipboard": "readText", "dialog": "open", "menu": "set", "notification": "show",
+                            "page": "close", "print": "dialog", "shell": "open", "shortcuts": "register", "storage": "get",
+                            "tray": "set", "window": "state"]
+        let lines = committed.split(separator: "\n")
+        for (strategy, action) in firstActions {
+            let line = lines.first { $0.hasPrefix("    \"\(strategy)\": { payload: ") } ?? ""
+            #expect(line.contains(#"{ action: "\#(action)""#), "\(strategy) is typed by its own request: \(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix(#"    "clipboard": { payload: VitrineBytes | "#) }, "a clipboard image is bytes")
+    }
+
+    @Test func anActionEnumBecomesAUnionOfItsActionsAndBytesOrAddsBytes() throws {
+        let folder = try ConfigFolder()
+        try folder.write("Sources/Pad/Pad.swift", """
+            import Vitrine
+            struct Pad: TypedScriptMessageStrategy {
+                static let identifier = "pad"
+                enum Form: String, Decodable { case text, bytes }
+                enum Action: ActionRequest {
+                    case clear
+                    case write(text: String, as: Form?)
+                    static let actions = ["clear", "write"]
+                }
+                typealias Request = BytesOr<Action>
+                func respond(to request: Request, context: ScriptMessageContext) async throws -> Bool { true }
+            }
+            """)
+        let run = try generate(root: folder.path, ["Sources"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#"    "pad": { payload: VitrineBytes | { action: "clear" } | { action: "write"; text: string; as?: "text" | "bytes" | null }; result: boolean };"#),
+                "\(run.stdout)")
+    }
+
     @Test func nestedTypesEnumsOptionalsAndCodingKeysBecomeTheirJSONShapes() throws {
         let folder = try ConfigFolder()
         try folder.write("Sources/Shop/Cart.swift", """

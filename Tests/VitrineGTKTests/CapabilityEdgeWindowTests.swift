@@ -24,13 +24,13 @@ extension WebKitTests {
             try await harness.fixture.nextLoad(of: WebTestHarness.url("second.html"))
             let second = try #require(harness.container.windows.windows.last)
             #expect(await present(second))
-            #expect(await TestLoop.wait { !harness.container.isWindowFocusedAndVisible })
+            #expect(await TestLoop.wait { harness.container.service(ClipboardService.self)?.isWindowFocusedAndVisible != true })
             return second
         }
 
         private func present(_ container: WebContainer) async -> Bool {
             gtk_window_present(container.windowPointer)
-            return await TestLoop.wait(timeout: .seconds(10)) { container.isWindowFocusedAndVisible }
+            return await TestLoop.wait(timeout: .seconds(10)) { container.service(ClipboardService.self)?.isWindowFocusedAndVisible == true }
         }
 
         private func readClipboard(_ container: WebContainer) async throws -> JSONValue {

@@ -22,6 +22,42 @@ extension WebKitTests {
 
         private static func clipboard() -> OpaquePointer? { gtk_clipboard_get(gdk_atom_intern_static_string("CLIPBOARD")) }
 
+        /// Each capability's service is the window's feature in its folder; once the window
+        /// has gone there is none, and every capability refuses (fails closed).
+        @Test func theCapabilitiesServicesAreTheWindowsFeaturesUntilItGoes() async throws {
+            let harness = try WebTestHarness(pages: ["index.html": Self.page])
+            defer { harness.close() }
+            let window = harness.container
+            #expect(window.service(ClipboardService.self) === window.feature(ClipboardFeature.self))
+            #expect(window.service(FileDialogService.self) === window.feature(DialogFeature.self))
+            #expect(window.service(MenuService.self) === window.feature(MenuFeature.self))
+            #expect(window.service(NotificationService.self) === window.feature(NotificationFeature.self))
+            #expect(window.service(PrintService.self) === window.feature(PrintFeature.self))
+            #expect(window.service(ShortcutService.self) === window.feature(ShortcutFeature.self))
+            #expect(window.service(TrayService.self) === window.feature(TrayFeature.self))
+            #expect(window.service(WindowService.self) === window.feature(WindowControlFeature.self))
+            #expect(window.service(WindowService.self)?.isKioskWindow == false)
+
+            let grants = CapabilityGrants().granting(Set(Capability.allCases), to: Origin(string: "app://\(WebTestHarness.host)")!)
+            let strategies = ScriptMessageStrategies([ClipboardStrategy(), WindowStrategy(), NotificationStrategy()])
+            let page = WebTestHarness.url("index.html")
+            func dispatch(_ name: String, _ body: JSONValue) async -> Result<JSONValue, ScriptMessageError> {
+                await strategies.dispatch(ScriptMessage(name: name, body: body, pageURL: page),
+                                          context: ScriptMessageContext(host: window, capabilities: grants))
+            }
+            #expect(await dispatch("window", ["action": "setTitle", "title": "before"]) == .success(true))
+            #expect(window.windowTitle == "before")
+            window.close()
+            #expect(await TestLoop.wait { window.isTornDown })
+            #expect(window.service(ClipboardService.self) == nil && window.service(WindowService.self) == nil)
+            #expect(await dispatch("window", ["action": "setTitle", "title": "after"])
+                == .failure(ScriptMessageError("window: this container has no desktop to do it")))
+            #expect(await dispatch("clipboard", .bytes([0x89, 0x50, 0x4E, 0x47]))
+                == .failure(ScriptMessageError("clipboard: this container has no desktop to do it")))
+            #expect(await dispatch("notification", ["action": "show", "title": "Hi"])
+                == .failure(ScriptMessageError("notification: this container has no desktop to do it")))
+        }
+
         @Test func aGrantedPageUsesTheClipboardAndItsWindowsAndIsRefusedTheRest() async throws {
             let app = Origin(string: "app://\(WebTestHarness.host)")!
             let harness = try WebTestHarness(pages: ["index.html": Self.page, "second.html": Self.page], configure: {
@@ -35,7 +71,7 @@ extension WebKitTests {
             // The clipboard: text both ways, and a PNG the page made, read back through GTK.
             // Reads and writes need the window focused (bare Xvfb focuses a presented window).
             gtk_window_present(harness.container.windowPointer)
-            #expect(await TestLoop.wait { harness.container.isWindowFocusedAndVisible })
+            #expect(await TestLoop.wait { harness.container.service(ClipboardService.self)?.isWindowFocusedAndVisible == true })
             let written = try await harness.container.evaluateAsync("""
                 await vitrine.clipboard.writeText('copied by the page');
                 const canvas = document.createElement('canvas');

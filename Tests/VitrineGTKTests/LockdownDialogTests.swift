@@ -81,9 +81,11 @@ extension WebKitTests {
             try await harness.open("index.html")
             var closed = false
             harness.container.onClose = { closed = true }
-            _ = await run("window.close(); return 1;", in: harness)
-            gtk_window_close(harness.container.windowPointer)
             let attempts = { harness.events.events.filter { if case .native(.blockedClose, _) = $0 { return true }; return false } }
+            _ = await run("window.close(); return 1;", in: harness)
+            // WebKit's `close` may come after the script's answer: the page's attempt first.
+            #expect(await TestLoop.wait { attempts().count == 1 })
+            gtk_window_close(harness.container.windowPointer)
             #expect(await TestLoop.wait { attempts().count == 2 })
             #expect(attempts() == [.native(action: .blockedClose, detail: "window.close()"),
                                    .native(action: .blockedClose, detail: "window-manager")])

@@ -77,8 +77,8 @@ extension WebKitTests {
             let sizes = "print: pdf: pageSize is one of a3, a4, a5, a6, letter, legal or WIDTHxHEIGHTmm"
             let margins = "print: pdf: margins is a whole number of millimetres from 0 to 100"
             #expect(refused == [.string(sizes), .string(sizes), .string(margins), .string(margins),
-                                "print: pdf: landscape must be true or false",
-                                #"print: invalid message body, expected {"action": "dialog" | "pdf", …}"#])
+                                #"print: pdf: field "landscape" must be a boolean, got a string"#,
+                                #"print: field "action" must be one of "dialog", "pdf", got "fax""#])
 
             // Frames inside the page: a sandboxed one (opaque origin) and a same-origin one.
             let said = try await harness.container.evaluateAsync("return await framesDone;")

@@ -70,7 +70,7 @@ extension WebKitTests {
                 return nil
             }
             #expect(shortcuts == ["search Ctrl+Alt+K", "search Ctrl+Alt+K", "next Ctrl+Alt+J"])
-            #expect(harness.container.unregisterShortcut(id: "next"))
+            #expect(harness.container.service(ShortcutService.self)?.unregisterShortcut(id: "next") == true)
         }
 
         @Test func aMoveToKeysAnotherProgramHoldsKeepsTheOldKeys() async throws {
@@ -92,7 +92,7 @@ extension WebKitTests {
             // `search` is still on the keys it held: they reach the page.
             try press("ctrl+alt+k")
             #expect(await harness.container.valueInPage("pressed.length === 1 && pressed[0]") == "search Ctrl+Alt+K")
-            #expect(harness.container.unregisterShortcut(id: "search"))
+            #expect(harness.container.service(ShortcutService.self)?.unregisterShortcut(id: "search") == true)
         }
     }
 }

@@ -173,7 +173,11 @@ extension WebKitTests {
             #expect(harness.container.windowTitle == "From the page")
             let bad = try await harness.container.evaluateAsync(
                 "try { await window.webkit.messageHandlers.page.postMessage('nonsense'); return 'resolved'; } catch (e) { return e.message; }")
-            #expect(bad.stringValue?.contains("expected") == true)
+            #expect(bad == .string(#"page: the payload must be an object {"action": …}, got a string"#))
+            let wrongField = try await harness.container.evaluateAsync(
+                "try { await window.webkit.messageHandlers.page.postMessage({action: 'setTitle', title: 7}); return 'resolved'; } catch (e) { return e.message; }")
+            #expect(wrongField == .string(#"page: setTitle: field "title" must be a string, got an integer"#))
+            #expect(harness.container.windowTitle == "From the page")
         }
 
         @Test(arguments: [true, false])

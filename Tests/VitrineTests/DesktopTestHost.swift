@@ -2,11 +2,13 @@ import Foundation
 import Vitrine
 
 /// A container host whose only part is its desktop (or none): what the capabilities' tests
-/// need of a window, with the desktop under test's control.
+/// need of a window, with the desktop under test's control. Its services are those the
+/// desktop conforms to.
 @MainActor
 final class DesktopTestHost: ContainerHost {
-    let desktop: (any DesktopServices)?
-    init(_ desktop: (any DesktopServices)?) { self.desktop = desktop }
+    let desktop: AnyObject?
+    init(_ desktop: AnyObject?) { self.desktop = desktop }
+    func service<S>(_ type: S.Type) -> S? { desktop as? S }
     var currentURL: URL? { nil }
     func present(_ route: NativeRoute) {}
     func openExternally(_ url: URL) {}
@@ -17,10 +19,10 @@ final class DesktopTestHost: ContainerHost {
     func setTitle(_ title: String) {}
 }
 
-/// A desktop that does nothing and has only what every desktop must (the protocol's
-/// defaults refuse menus, printing, key grabs and the tray), kiosk or not.
+/// A desktop that does nothing and has only the window, clipboard, notifications and
+/// dialogs (no menus, printing, key grabs or tray), kiosk or not.
 @MainActor
-final class BasicDesktop: DesktopServices {
+final class BasicDesktop: WindowService, ClipboardService, NotificationService, FileDialogService {
     let isKioskWindow: Bool
     var isWindowFocusedAndVisible: Bool { true }
     init(kiosk: Bool = false) { isKioskWindow = kiosk }
@@ -35,7 +37,8 @@ final class BasicDesktop: DesktopServices {
 
 /// A desktop that records the menus, tray icons and global shortcuts it was asked for.
 @MainActor
-final class RecordingDesktop: DesktopServices {
+final class RecordingDesktop: WindowService, ClipboardService, NotificationService, FileDialogService, MenuService,
+    TrayService, ShortcutService {
     let isKioskWindow: Bool
     var isWindowFocusedAndVisible: Bool { true }
     private(set) var menuCalls: [(menu: AppMenu?, placement: MenuPlacement, owner: FrameToken)] = []
@@ -56,4 +59,5 @@ final class RecordingDesktop: DesktopServices {
     }
     func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) { trayCalls.append((tray, owner)) }
     func registerShortcut(_ accelerator: Accelerator, id: String) async throws { registered.append("\(id) \(accelerator)") }
+    func unregisterShortcut(id: String) -> Bool { false }
 }

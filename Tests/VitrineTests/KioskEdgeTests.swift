@@ -165,7 +165,8 @@ struct KioskEdgeTests {
     }
 
     @Test func aClipboardWriteNeedsAShownFocusedWindowUnlessBackgroundWritesAreAllowed() async throws {
-        let writes = [#"{"action": "writeText", "text": "x"}"#, #"{"action": "writeImage", "png": "iVBORw0KGgo="}"#]
+        // An image is its bytes posted whole (the bridge's bytes port).
+        let writes: [JSONValue] = [["action": "writeText", "text": "x"], .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])]
         for (body, action) in zip(writes, ["writeText", "writeImage"]) {
             let background = FakeDesktop(focused: false)
             #expect(await dispatch("clipboard", body, background) == .failure(ScriptMessageError(
@@ -206,7 +207,7 @@ struct KioskEdgeTests {
         _ = await dispatch("dialog", #"{"action": "save", "name": "report 2024.csv"}"#, desktop)
         _ = await dispatch("dialog", #"{"action": "save"}"#, desktop)
         #expect(desktop.dialogs.map(\.suggestedName) == ["report 2024.csv", nil])
-        #expect(await dispatch("dialog", #"{"action": "save", "name": 3}"#, desktop) == .failure(ScriptMessageError("dialog: save: name must be a string")))
+        #expect(await dispatch("dialog", #"{"action": "save", "name": 3}"#, desktop) == .failure(ScriptMessageError(#"dialog: save: field "name" must be a string, got an integer"#)))
     }
 
     @Test(arguments: [
@@ -224,16 +225,21 @@ struct KioskEdgeTests {
 
     private func dispatch(_ name: String, _ body: String, _ desktop: FakeDesktop,
                           backgroundClipboard: Bool = false) async -> Result<JSONValue, ScriptMessageError> {
+        await dispatch(name, ScriptMessage(name: name, bodyJSON: body).body, desktop, backgroundClipboard: backgroundClipboard)
+    }
+
+    private func dispatch(_ name: String, _ body: JSONValue, _ desktop: FakeDesktop,
+                          backgroundClipboard: Bool = false) async -> Result<JSONValue, ScriptMessageError> {
         let page = url("http://127.0.0.1:8000/start.html")
         let grants = CapabilityGrants().granting(Set(Capability.allCases), to: Self.app)
         let strategies = ScriptMessageStrategies([WindowStrategy(), ClipboardStrategy(writesInBackground: backgroundClipboard), DialogStrategy()])
-        return await strategies.dispatch(ScriptMessage(name: name, bodyJSON: body, pageURL: page),
+        return await strategies.dispatch(ScriptMessage(name: name, body: body, pageURL: page),
                                          context: ScriptMessageContext(host: DesktopTestHost(desktop), capabilities: grants))
     }
 }
 
 @MainActor
-private final class FakeDesktop: DesktopServices {
+private final class FakeDesktop: WindowService, ClipboardService, NotificationService, FileDialogService {
     let isKioskWindow: Bool
     let isWindowFocusedAndVisible: Bool
     private(set) var performed: [WindowCommand] = []

@@ -127,9 +127,11 @@ struct MenuTests {
         #expect(await dispatch(Self.set, desktop: RecordingDesktop(kiosk: true)) == .failure(ScriptMessageError("menu: a kiosk never shows menus")))
         #expect(await dispatch(Self.set, desktop: nil) == .failure(ScriptMessageError("menu: this container has no desktop to do it")))
         // Garbage: refused before the desktop sees anything.
-        #expect(await dispatch(#"{"action": "set"}"#, desktop: desktop) == .failure(ScriptMessageError("menu: items must be an array")))
+        #expect(await dispatch(#"{"action": "set"}"#, desktop: desktop) == .failure(ScriptMessageError(#"menu: set: field "items" is missing"#)))
+        #expect(await dispatch(#"{"action": "setContext", "items": null}"#, desktop: desktop)
+            == .failure(ScriptMessageError(#"menu: setContext: field "items" must be an array, got null"#)))
         #expect(await dispatch(#"{"action": "pop"}"#, desktop: desktop)
-            == .failure(.invalidBody("menu", expected: #"{"action": "set" | "setContext" | "clear", "items"?: [...]}"#)))
+            == .failure(ScriptMessageError(#"menu: field "action" must be one of "set", "setContext", "clear", got "pop""#)))
         #expect(desktop.menuCalls.isEmpty)
     }
 }

@@ -189,27 +189,29 @@ struct PageStrategyTests {
         #expect(host.closeCalls == 0 && host.reloadCalls == 0)
     }
 
-    @Test(arguments: [JSONValue.null, "close", 1, [], ["action": 1], ["title": "x"], ["action": "setTitle"],
-                      ["action": "setTitle", "title": 5]])
-    func badBodyIsRejected(_ body: JSONValue) async {
-        let result = await send(body)
-        guard case .failure(let error) = result else {
-            Issue.record("expected a failure for \(body.jsonText), got \(result)")
-            return
-        }
-        #expect(error.message.contains("expected"), "message: \(error.message)")
-        #expect(error.message.hasPrefix("page"))
+    /// A payload of another shape is refused naming what is wrong (the action, the field,
+    /// the type it must have and the one it has), and nothing is asked of the window.
+    @Test(arguments: [
+        (JSONValue.null, #"page: the payload must be an object {"action": …}, got null"#),
+        ("close", #"page: the payload must be an object {"action": …}, got a string"#),
+        (1, #"page: the payload must be an object {"action": …}, got an integer"#),
+        ([], #"page: the payload must be an object {"action": …}, got an array"#),
+        (["action": 1], #"page: field "action" must be a string, got an integer"#),
+        (["title": "x"], #"page: field "action" is missing: one of "close", "reload", "setTitle""#),
+        (["action": "setTitle"], #"page: setTitle: field "title" is missing"#),
+        (["action": "setTitle", "title": 5], #"page: setTitle: field "title" must be a string, got an integer"#),
+        (["action": "setTitle", "title": ["a"]], #"page: setTitle: field "title" must be a string, got an array"#),
+    ] as [(JSONValue, String)])
+    func badBodyIsRejected(_ body: JSONValue, _ expected: String) async {
+        #expect(await send(body) == .failure(ScriptMessageError(expected)))
         #expect(host.untouched)
     }
 
     @Test func unknownActionIsRejected() async {
-        let result = await send(["action": "explode"])
-        guard case .failure(let error) = result else {
-            Issue.record("expected a failure, got \(result)")
-            return
-        }
-        #expect(error.message.contains("explode"))
-        #expect(error.message.contains("expected"))
+        #expect(await send(["action": "explode"])
+            == .failure(ScriptMessageError(#"page: field "action" must be one of "close", "reload", "setTitle", got "explode""#)))
+        #expect(await send(["action": "Close"])
+            == .failure(ScriptMessageError(#"page: field "action" must be one of "close", "reload", "setTitle", got "Close""#)))
         #expect(host.untouched)
     }
 

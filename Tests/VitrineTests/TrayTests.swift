@@ -145,8 +145,12 @@ struct TrayTests {
         #expect(await dispatch(Self.set, desktop: nil) == .failure(ScriptMessageError("tray: this container has no desktop to do it")))
         #expect(await dispatch(#"{"action": "set", "icon": "../x.png"}"#, desktop: desktop)
             == .failure(ScriptMessageError(#"tray: icon "../x.png" must be a path inside the app's folder, relative and without "..""#)))
-        #expect(await dispatch(#"{"action": "show"}"#, desktop: desktop) == .failure(.invalidBody(
-            "tray", expected: #"{"action": "set", "icon": string, "tooltip"?: string, "items"?: [...]} or {"action": "clear"}"#)))
+        #expect(await dispatch(#"{"action": "show"}"#, desktop: desktop)
+            == .failure(ScriptMessageError(#"tray: field "action" must be one of "set", "clear", got "show""#)))
+        #expect(await dispatch(#"{"action": "set", "icon": 7}"#, desktop: desktop)
+            == .failure(ScriptMessageError(#"tray: set: field "icon" must be a string, got an integer"#)))
+        #expect(await dispatch(#"{"action": "set", "icon": "a.png", "items": "x"}"#, desktop: desktop)
+            == .failure(ScriptMessageError(#"tray: set: field "items" must be an array, got a string"#)))
         #expect(desktop.trayCalls.isEmpty)
     }
 }

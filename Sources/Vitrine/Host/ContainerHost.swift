@@ -27,8 +27,8 @@ public protocol ContainerHost: AnyObject {
     func reload()
     /// Sets the window title.
     func setTitle(_ title: String)
-    /// The clipboard and the windows, for the capability strategies (nil: none here; the
-    /// default).
-    var desktop: (any DesktopServices)? { get }
+    /// The host's service of type `S` (`ClipboardService`, `MenuService`…), for the
+    /// capability strategies; nil (the default): none here, and the capability says so.
+    func service<S>(_ type: S.Type) -> S?
 }
 

@@ -13,6 +13,8 @@ public struct ScriptMessageContext {
     /// The document that called, when the bridge knows it (capabilities that act for one
     /// document, such as its menus, need it).
     public let caller: Principal?
+    /// The URL of the page that posted the message being answered (set for each message).
+    public internal(set) var pageURL: URL?
 
     public init(host: any ContainerHost, capabilities: CapabilityGrants = CapabilityGrants(), caller: Principal? = nil) {
         self.host = host

@@ -42,7 +42,7 @@ public struct ScriptMessageStrategies: Sendable {
     /// gets exactly one outcome, a value or an error message.
     @MainActor
     public func dispatch(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<JSONValue, ScriptMessageError> {
-        await answer(message, context: context) { try await $0.handle(message, context: context) }
+        await answer(message, context: context) { try await $0.handle(message, context: $1) }
     }
 
     /// Like `dispatch`, with the answer as the bridge sends it back: the fast path's answer
@@ -50,7 +50,7 @@ public struct ScriptMessageStrategies: Sendable {
     @MainActor
     public func dispatchReply(_ message: ScriptMessage, context: ScriptMessageContext) async -> Result<ScriptReply, ScriptMessageError> {
         if let answer = immediateReply(ScriptMessageView(message), context: context) { return answer }
-        return await answer(message, context: context) { ScriptReply(try await $0.handle(message, context: context)) }
+        return await answer(message, context: context) { ScriptReply(try await $0.handle(message, context: $1)) }
     }
 
     /// The answer if the strategy gives it at once (`immediateReply`), an error if no
@@ -71,12 +71,14 @@ public struct ScriptMessageStrategies: Sendable {
     /// to the global executor and back (two main-loop wake-ups) before the strategy runs.
     @MainActor
     private func answer<Answer>(
-        _ message: ScriptMessage, context: ScriptMessageContext, with run: @MainActor (any ScriptMessageStrategy) async throws -> Answer
+        _ message: ScriptMessage, context: ScriptMessageContext, with run: @MainActor (any ScriptMessageStrategy, ScriptMessageContext) async throws -> Answer
     ) async -> Result<Answer, ScriptMessageError> {
         guard let strategy = byIdentifier[message.name] else { return .failure(Self.noStrategy(message.name)) }
+        var context = context
+        context.pageURL = message.pageURL
         do {
             try context.admit(strategy, pageURL: message.pageURL)
-            return .success(try await run(strategy))
+            return .success(try await run(strategy, context))
         } catch {
             return .failure(Self.scriptMessageError(error, name: message.name))
         }

@@ -37,7 +37,7 @@ final class WindowHost: ContainerHost, FeatureHost {
     func close() { open?.close() }
     func reload() { open?.reload() }
     func setTitle(_ title: String) { open?.setTitle(title) }
-    var desktop: (any DesktopServices)? { open }
+    func service<S>(_ type: S.Type) -> S? { open?.service(type) }
 
     // MARK: FeatureHost
 

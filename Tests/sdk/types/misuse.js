@@ -16,6 +16,12 @@ async function misuse() {
   await vitrine.shortcuts.register('Ctrl+Alt+K'); // expect-error: the id is required
   await vitrine.tray.set({ tooltip: 'no icon' }); // expect-error: the icon is required
   vitrine.tray.on('activated', (item) => item.label); // expect-error: an activation carries its id only
+  // The capabilities' requests, as vitrine-types writes them from the Swift enums.
+  await vitrine.invoke('clipboard', { action: 'writeText', text: 5 }); // expect-error: the text is a string
+  await vitrine.invoke('clipboard', { action: 'writeImage', png: 'iVBORw==' }); // expect-error: an image is its bytes, posted whole
+  await vitrine.invoke('window', { action: 'resize', width: 640 }); // expect-error: the height is required
+  await vitrine.invoke('dialog', { action: 'read', path: '/x', as: 'hex' }); // expect-error: text, bytes or base64
+  await vitrine.invoke('print', { action: 'fax' }); // expect-error: no such action
   return wrong;
 }
 misuse();

@@ -9,9 +9,15 @@ import Foundation
 /// `{"action": "autostart"}` answers whether it is on. A kiosk refuses both: how a kiosk
 /// starts is its session's business (`vitrine-kiosk-session`), not its page's. Deep links
 /// reach only pages granted `app` too (`deep-link` events).
-public struct AppStrategy: ScriptMessageStrategy {
-    public static let identifier = Capability.app.rawValue
+public struct AppStrategy: TypedScriptMessageStrategy {
+    public static let identifier = "app"
     public static let capability: Capability? = .app
+
+    public enum Request: ActionRequest {
+        case setAutostart(on: Bool)
+        case autostart
+        public static let actions = ["setAutostart", "autostart"]
+    }
 
     private let entry: DesktopEntry
     private let autostart: AutostartEntry
@@ -22,19 +28,15 @@ public struct AppStrategy: ScriptMessageStrategy {
         autostart = AutostartEntry(applicationID: configuration.applicationID, configHome: configHome)
     }
 
-    public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
-        let body = message.body
-        let action = body["action"]?.stringValue
-        guard action == "autostart" || (action == "setAutostart" && (body["on"] == .bool(true) || body["on"] == .bool(false))) else {
-            throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "setAutostart", "on": true | false} or {"action": "autostart"}"#)
+    public func respond(to request: Request, context: ScriptMessageContext) async throws -> Bool {
+        // The window's kind decides, so a host without a window has no desktop for this.
+        if try context.service(WindowService.self, for: .app).isKioskWindow {
+            let action = if case .autostart = request { "autostart" } else { "setAutostart" }
+            throw ScriptMessageError("app: \(action): a kiosk's start is its session's (vitrine-kiosk-session), not its page's")
         }
-        guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.app) }
-        if desktop.isKioskWindow {
-            throw ScriptMessageError("app: \(action!): a kiosk's start is its session's (vitrine-kiosk-session), not its page's")
+        if case .setAutostart(let on) = request {
+            if on { try autostart.enable(entry) } else { try autostart.disable() }
         }
-        if action == "setAutostart" {
-            if body["on"] == .bool(true) { try autostart.enable(entry) } else { try autostart.disable() }
-        }
-        return .bool(autostart.isEnabled)
+        return autostart.isEnabled
     }
 }

@@ -4,16 +4,39 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// The desktop's clipboard (`clipboard` capability).
+@MainActor
+public protocol ClipboardService: AnyObject {
+    /// The clipboard's text, or nil when it holds none.
+    func clipboardText() async -> String?
+    func setClipboardText(_ text: String)
+    /// Puts a PNG image on the clipboard; throws when the bytes are not an image.
+    func setClipboardImage(png: [UInt8]) throws
+    /// Whether the window is shown and has the keyboard focus: a clipboard read needs it,
+    /// so that a page in a hidden or background window cannot read what the user copies.
+    var isWindowFocusedAndVisible: Bool { get }
+}
+
 /// `clipboard`: `{"action": "readText"}` → the text or null; `{"action": "writeText",
-/// "text"}`; `{"action": "writeImage", "png": base64}` → true. Each only while the window
+/// "text"}` → true; a PNG image's bytes posted whole (a `Uint8Array`, on the bridge's
+/// bytes port) → true: writes it. Each only while the window
 /// is shown and focused: a page in a hidden or background window neither reads what the
 /// user copies nor overwrites it (unless `[capabilities] background-clipboard` lets writes
 /// through, for an app that fills the clipboard on the user's behalf from the background).
-public struct ClipboardStrategy: ScriptMessageStrategy {
-    public static let identifier = Capability.clipboard.rawValue
+public struct ClipboardStrategy: TypedScriptMessageStrategy {
+    public static let identifier = "clipboard"
     public static let capability: Capability? = .clipboard
     /// The largest image accepted, in bytes.
     public static let imageLimit = 32 << 20
+
+    public enum Action: ActionRequest {
+        case readText
+        case writeText(text: String)
+        public static let actions = ["readText", "writeText"]
+    }
+
+    /// An action, or a PNG image's bytes to write.
+    public typealias Request = BytesOr<Action>
 
     /// Whether a window that is hidden, minimized or not focused may still write.
     public let writesInBackground: Bool
@@ -34,44 +57,28 @@ public struct ClipboardStrategy: ScriptMessageStrategy {
             + "overwrite the clipboard; [capabilities] background-clipboard = true allows it)")
     }
 
-    public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
-        let body = message.body
-        guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.clipboard) }
-        let action = body["action"]?.stringValue ?? ""
-        if ["readText", "writeText", "writeImage"].contains(action), let refusal = Self.refusal(
-            of: action, windowFocusedAndVisible: desktop.isWindowFocusedAndVisible, writesInBackground: writesInBackground) {
+    public func respond(to request: Request, context: ScriptMessageContext) async throws -> JSONValue {
+        let clipboard = try context.service(ClipboardService.self, for: .clipboard)
+        let action = switch request {
+        case .request(.readText): "readText"
+        case .request(.writeText): "writeText"
+        case .bytes: "writeImage"
+        }
+        if let refusal = Self.refusal(of: action, windowFocusedAndVisible: clipboard.isWindowFocusedAndVisible,
+                                      writesInBackground: writesInBackground) {
             throw refusal
         }
-        switch action {
-        case "readText":
-            return await desktop.clipboardText().map(JSONValue.string) ?? .null
-        case "writeText":
-            guard let text = body["text"]?.stringValue else { throw ScriptMessageError("clipboard: writeText needs text, a string") }
-            desktop.setClipboardText(text)
-            return true
-        case "writeImage":
-            let png = try Self.bytes(body["png"])
-            try desktop.setClipboardImage(png: png)
-            return true
-        default:
-            throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "readText" | "writeText" | "writeImage", …}"#)
+        switch request {
+        case .request(.readText):
+            return await clipboard.clipboardText().map(JSONValue.string) ?? .null
+        case .request(.writeText(let text)):
+            clipboard.setClipboardText(text)
+        case .bytes(let png):
+            guard png.count <= Self.imageLimit else {
+                throw ScriptMessageError("clipboard: writeImage: \(png.count) bytes; the limit is \(Self.imageLimit)")
+            }
+            try clipboard.setClipboardImage(png: png)
         }
-    }
-
-    /// The image's bytes: base64 text (what the SDK sends today) or an array of byte values.
-    static func bytes(_ value: JSONValue?) throws(ScriptMessageError) -> [UInt8] {
-        let refusal = ScriptMessageError("clipboard: writeImage needs png, the image's bytes (base64 or an array of 0–255)")
-        if let text = value?.stringValue {
-            guard text.utf8.count <= (imageLimit / 3 + 1) * 4, let data = Data(base64Encoded: text) else { throw refusal }
-            return [UInt8](data)
-        }
-        guard case .array(let items)? = value, items.count <= imageLimit else { throw refusal }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(items.count)
-        for item in items {
-            guard let number = item.numberValue, let byte = UInt8(exactly: number) else { throw refusal }
-            bytes.append(byte)
-        }
-        return bytes
+        return true
     }
 }

@@ -12,37 +12,50 @@ public enum MenuPlacement: String, Sendable, Equatable {
     case context
 }
 
+/// The window's menus (`menu` capability).
+@MainActor
+public protocol MenuService: KioskAware {
+    /// Shows `menu` at `placement` for the top document `owner` (nil: removes the menu
+    /// there); the user's choice reaches that document only, while it is shown.
+    func setMenu(_ menu: AppMenu?, placement: MenuPlacement, owner: FrameToken) throws(ScriptMessageError)
+}
+
 /// `menu`: `{"action": "set", "items": [...]}` (the window's menu bar), `{"action":
 /// "setContext", "items": [...]}` (the page's context menu), `{"action": "clear"}` (both).
 /// Only a top document may set them, and they last as long as it: the next document of the
 /// view starts without. A kiosk never shows menus. The user's choice reaches the page that
 /// set the menu as `menu:activated` `{id, checked?}`.
-public struct MenuStrategy: ScriptMessageStrategy {
-    public static let identifier = Capability.menu.rawValue
+public struct MenuStrategy: TypedScriptMessageStrategy {
+    public static let identifier = "menu"
     public static let capability: Capability? = .menu
+
+    /// The items are checked by `AppMenu(json:)`, which names the item at fault.
+    public enum Request: ActionRequest {
+        case set(items: [JSONValue])
+        case setContext(items: [JSONValue])
+        case clear
+        public static let actions = ["set", "setContext", "clear"]
+    }
 
     public nonisolated init() {}
 
-    public func handle(_ message: ScriptMessage, context: ScriptMessageContext) async throws -> JSONValue {
-        let body = message.body
-        let placement: MenuPlacement?
-        switch body["action"]?.stringValue {
-        case "set": placement = .menuBar
-        case "setContext": placement = .context
-        case "clear": placement = nil
-        default: throw ScriptMessageError.invalidBody(Self.identifier, expected: #"{"action": "set" | "setContext" | "clear", "items"?: [...]}"#)
+    public func respond(to request: Request, context: ScriptMessageContext) async throws -> Bool {
+        let shown: (placement: MenuPlacement, menu: AppMenu)?
+        switch request {
+        case .set(let items): shown = (.menuBar, try AppMenu(json: .array(items)))
+        case .setContext(let items): shown = (.context, try AppMenu(json: .array(items)))
+        case .clear: shown = nil
         }
-        let menu = try placement.map { _ throws(ScriptMessageError) in try AppMenu(json: body["items"] ?? .null) }
-        guard let desktop = context.host.desktop else { throw ScriptMessageError.noDesktop(.menu) }
-        if desktop.isKioskWindow { throw ScriptMessageError("menu: a kiosk never shows menus") }
+        let menus = try context.service(MenuService.self, for: .menu)
+        if menus.isKioskWindow { throw ScriptMessageError("menu: a kiosk never shows menus") }
         guard let caller = context.caller, caller.isMainFrame else {
             throw ScriptMessageError("menu: only the window's top document may set its menus, not a frame inside it")
         }
-        if let placement, let menu {
-            try desktop.setMenu(menu, placement: placement, owner: caller.token)
+        if let shown {
+            try menus.setMenu(shown.menu, placement: shown.placement, owner: caller.token)
         } else {
-            try desktop.setMenu(nil, placement: .menuBar, owner: caller.token)
-            try desktop.setMenu(nil, placement: .context, owner: caller.token)
+            try menus.setMenu(nil, placement: .menuBar, owner: caller.token)
+            try menus.setMenu(nil, placement: .context, owner: caller.token)
         }
         return true
     }

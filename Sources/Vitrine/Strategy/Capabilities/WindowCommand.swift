@@ -4,8 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a page asks of its window (`window` capability), read from the message's body
-/// `{"action": …}`. Parsed here so that a malformed request is refused before any GTK call.
+/// What a page asks of its window (`window` capability), made from its request
+/// (`WindowStrategy.Request`) and checked here so that a malformed one is refused before
+/// any GTK call.
 public enum WindowCommand: Sendable, Equatable {
     /// `{id, title, width, height, maximized, fullscreen, focused}` of the asking window.
     case state
@@ -24,37 +25,34 @@ public enum WindowCommand: Sendable, Equatable {
     /// answers `{id}`.
     case open(WindowRequest)
 
-    public static let actions = ["state", "setTitle", "resize", "minimize", "maximize", "unmaximize",
-                                 "fullscreen", "keepAbove", "close", "open", "beginMove"]
-
-    /// The command `body` asks for, resolving `open`'s URL against `pageURL`.
-    public init(body: JSONValue, pageURL: URL?) throws(ScriptMessageError) {
-        guard let action = body["action"]?.stringValue else {
-            throw ScriptMessageError.invalidBody("window", expected: #"{"action": "\#(Self.actions.joined(separator: #"" | ""#))", …}"#)
-        }
-        switch action {
-        case "state": self = .state
-        case "setTitle": self = .setTitle(try Self.string(body, "title", for: action))
-        case "resize":
-            self = .resize(width: try Self.length(body, "width", for: action), height: try Self.length(body, "height", for: action))
-        case "minimize": self = .minimize
-        case "maximize": self = .maximize
-        case "unmaximize": self = .unmaximize
-        case "fullscreen": self = .fullscreen(body["on"] != .bool(false))
-        case "keepAbove": self = .keepAbove(body["on"] != .bool(false))
-        case "close": self = .close
-        case "beginMove": self = .beginMove
-        case "open":
-            let text = try Self.string(body, "url", for: action)
+    /// The command `request` asks for, resolving `open`'s URL against `pageURL`.
+    public init(_ request: WindowStrategy.Request, pageURL: URL?) throws(ScriptMessageError) {
+        switch request {
+        case .state: self = .state
+        case .setTitle(let title): self = .setTitle(title)
+        case .resize(let width, let height):
+            self = .resize(width: try Self.length(width, "width", for: "resize"), height: try Self.length(height, "height", for: "resize"))
+        case .minimize: self = .minimize
+        case .maximize: self = .maximize
+        case .unmaximize: self = .unmaximize
+        case .fullscreen(let on): self = .fullscreen(on != false)
+        case .keepAbove(let on): self = .keepAbove(on != false)
+        case .close: self = .close
+        case .beginMove: self = .beginMove
+        case .open(let text, let title, let width, let height):
             guard let url = URL(string: text, relativeTo: pageURL)?.absoluteURL, url.scheme != nil else {
                 throw ScriptMessageError("window: open: '\(text)' is not a URL")
             }
-            let width = body["width"] == nil ? nil : try Self.length(body, "width", for: action)
-            let height = body["height"] == nil ? nil : try Self.length(body, "height", for: action)
-            self = .open(WindowRequest(url: url, title: body["title"]?.stringValue, width: width, height: height))
-        default:
-            throw ScriptMessageError("window: unknown action '\(action)', expected one of \(Self.actions.joined(separator: ", "))")
+            self = .open(WindowRequest(url: url, title: title, width: try width.map { width throws(ScriptMessageError) in
+                try Self.length(width, "width", for: "open")
+            }, height: try height.map { height throws(ScriptMessageError) in try Self.length(height, "height", for: "open") }))
         }
+    }
+
+    /// The command the posted `body` asks for (`{"action": …}`), resolving `open`'s URL against `pageURL`.
+    public init(body: JSONValue, pageURL: URL?) throws(ScriptMessageError) {
+        let message = ScriptMessage(name: WindowStrategy.identifier, body: body, pageURL: pageURL)
+        try self.init(try TypedPayload.decode(WindowStrategy.Request.self, from: message), pageURL: pageURL)
     }
 
     /// Why a kiosk's window refuses this command, or nil: a kiosk stays fullscreen and shown.
@@ -67,13 +65,8 @@ public enum WindowCommand: Sendable, Equatable {
         }
     }
 
-    private static func string(_ body: JSONValue, _ key: String, for action: String) throws(ScriptMessageError) -> String {
-        guard let value = body[key]?.stringValue else { throw ScriptMessageError("window: \(action) needs \(key), a string") }
-        return value
-    }
-
-    private static func length(_ body: JSONValue, _ key: String, for action: String) throws(ScriptMessageError) -> Int {
-        guard let number = body[key]?.numberValue, number == number.rounded(), number >= 1, number <= 32767 else {
+    private static func length(_ number: Double, _ key: String, for action: String) throws(ScriptMessageError) -> Int {
+        guard number == number.rounded(), number >= 1, number <= 32767 else {
             throw ScriptMessageError("window: \(action) needs \(key), a whole number of pixels from 1 to 32767")
         }
         return Int(number)

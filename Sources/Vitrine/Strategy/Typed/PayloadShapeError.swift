@@ -7,20 +7,25 @@ import Foundation
 /// What a developer reads when a page's payload does not fit a typed strategy's `Request`:
 /// the field's path (`items[2].sku`), the JSON type it must have and the one it has.
 enum PayloadShapeError {
-    static func describe(_ error: DecodingError, body: JSONValue) -> String {
+    /// `below`: how many of the path's first keys are not the page's (an `ActionRequest`'s
+    /// action name, which the decoder reads as a key).
+    static func describe(_ error: DecodingError, body: JSONValue, below: Int = 0) -> String {
+        func path(_ context: DecodingError.Context, _ last: [any CodingKey] = []) -> [any CodingKey] {
+            Array((context.codingPath + last).dropFirst(below))
+        }
         switch error {
         case .typeMismatch(let type, let context):
-            return "\(subject(context.codingPath)) must be \(jsonType(type)), got \(kind(at: context.codingPath, in: body))"
+            return "\(subject(path(context))) must be \(jsonType(type)), got \(kind(at: path(context), in: body))"
         case .valueNotFound(let type, let context):
-            return "\(subject(context.codingPath)) must be \(jsonType(type)), got null"
+            return "\(subject(path(context))) must be \(jsonType(type)), got null"
         case .keyNotFound(let key, let context):
-            return "\(subject(context.codingPath + [key])) is missing"
+            return "\(subject(path(context, [key]))) is missing"
         case .dataCorrupted(let context) where context.codingPath.isEmpty && body != .null:
             // Foundation's decoder (swift 6.3) says "not valid JSON", with no path, for a
             // number its integer field cannot hold; the text itself is JSON (parsed above).
             return "a number does not fit its field (a fraction, or out of range for an integer field)"
         case .dataCorrupted(let context):
-            return "\(subject(context.codingPath)) is invalid: \(context.debugDescription)"
+            return "\(subject(path(context))) is invalid: \(context.debugDescription)"
         @unknown default:
             return "the payload does not fit: \(error)"
         }

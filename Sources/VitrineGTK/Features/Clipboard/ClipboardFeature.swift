@@ -4,7 +4,7 @@ import Vitrine
 /// what may be read is the strategy's decision (a focused, shown window: `isFocusedAndVisible`).
 @MainActor
 public final class ClipboardFeature: WindowFeature {
-    private weak var host: (any FeatureHost)?
+    private(set) weak var host: (any FeatureHost)?
 
     public init() {}
 

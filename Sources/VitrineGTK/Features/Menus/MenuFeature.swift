@@ -5,7 +5,7 @@ import Vitrine
 /// by `WindowMenus`, made at the first menu. A kiosk's window never shows menus.
 @MainActor
 public final class MenuFeature: WindowFeature {
-    private weak var window: WebContainer?
+    private(set) weak var window: WebContainer?
     private var menus: WindowMenus?
 
     public init() {}

@@ -5,7 +5,7 @@ import Vitrine
 /// asked, and the same for embedders (`activePagePDF`). Its `PagePrinter` owns the jobs.
 @MainActor
 public final class PrintFeature: WindowFeature {
-    private weak var window: WebContainer?
+    private(set) weak var window: WebContainer?
     private let printer = PagePrinter()
 
     public init() {}

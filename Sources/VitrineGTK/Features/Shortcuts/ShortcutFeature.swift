@@ -5,7 +5,7 @@ import Vitrine
 /// shortcuts go with its document and with the window.
 @MainActor
 public final class ShortcutFeature: WindowFeature {
-    private weak var window: WebContainer?
+    private(set) weak var window: WebContainer?
 
     public init() {}
 

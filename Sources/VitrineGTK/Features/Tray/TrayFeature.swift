@@ -12,7 +12,7 @@ import Vitrine
 /// closing it while an icon shows.
 @MainActor
 public final class TrayFeature: WindowFeature {
-    private weak var window: WebContainer?
+    private(set) weak var window: WebContainer?
 
     public init() {}
 

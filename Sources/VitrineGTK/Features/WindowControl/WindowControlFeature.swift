@@ -14,7 +14,7 @@ import Vitrine
 /// restored before the first show and saved when the window goes.
 @MainActor
 public final class WindowControlFeature: WindowFeature {
-    private weak var window: WebContainer?
+    private(set) weak var window: WebContainer?
     private var watch: WindowWatch?
     private var frame: WindowFrame?
     private let logger = Logger(label: "vitrine.window")

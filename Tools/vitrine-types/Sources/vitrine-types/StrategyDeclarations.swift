@@ -22,6 +22,16 @@ struct StrategyDeclarations {
     var records: [String: Record] = [:]
     /// String- or Int-backed enums by name: their JSON values.
     var enums: [String: [String]] = [:]
+    /// One case of an `ActionRequest` enum: `{ action: "NAME"; …fields }`.
+    struct ActionCase {
+        var action: String
+        var fields: [(name: String, type: TypeSyntax)]
+    }
+
+    /// Enums read from `{"action": …}` (`ActionRequest`), by name: their cases.
+    var actionRequests: [String: [ActionCase]] = [:]
+    /// Type aliases by name, nested ones also as `Outer.Alias`.
+    var aliases: [String: TypeSyntax] = [:]
     /// Problems worth telling the developer (a strategy without a readable identifier).
     var warnings: [String] = []
 
@@ -32,6 +42,8 @@ struct StrategyDeclarations {
         strategies += visitor.strategies
         records.merge(visitor.records) { first, _ in first }
         enums.merge(visitor.enums) { first, _ in first }
+        actionRequests.merge(visitor.actionRequests) { first, _ in first }
+        aliases.merge(visitor.aliases) { first, _ in first }
         warnings += visitor.warnings
     }
 }
@@ -42,6 +54,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
     var strategies: [StrategyDeclarations.Strategy] = []
     var records: [String: StrategyDeclarations.Record] = [:]
     var enums: [String: [String]] = [:]
+    var actionRequests: [String: [StrategyDeclarations.ActionCase]] = [:]
+    var aliases: [String: TypeSyntax] = [:]
     var warnings: [String] = []
     private var outer: [String] = []
 
@@ -82,7 +96,28 @@ private final class DeclarationVisitor: SyntaxVisitor {
             }
             for key in names(of: outer) { enums[key] = values }
         }
+        let isActionRequest = node.inheritanceClause?.inheritedTypes.contains {
+            $0.type.trimmedDescription.hasSuffix("ActionRequest")
+        } ?? false
+        if isActionRequest {
+            var cases: [StrategyDeclarations.ActionCase] = []
+            for member in node.memberBlock.members {
+                guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in declaration.elements {
+                    let fields = element.parameterClause?.parameters.map { parameter in
+                        (name: parameter.firstName?.text ?? "_", type: parameter.type)
+                    } ?? []
+                    cases.append(.init(action: element.name.text, fields: fields))
+                }
+            }
+            for key in names(of: outer) { actionRequests[key] = cases }
+        }
         return .visitChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        for key in names(of: outer + [node.name.text]) { aliases[key] = node.initializer.value }
+        return .skipChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { outer.removeLast() }
 

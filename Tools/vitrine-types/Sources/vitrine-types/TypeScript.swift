@@ -31,6 +31,8 @@ struct TypeScript {
             case ("Optional", 1): return render(arguments[0], side: side, depth: depth) + " | null"
             case ("Array", 1), ("Set", 1): return element(render(arguments[0], side: side, depth: depth + 1)) + "[]"
             case ("Dictionary", 2): return "{ [key: string]: " + render(arguments[1], side: side, depth: depth + 1) + " }"
+            // Bytes posted whole (a Uint8Array or ArrayBuffer), or the JSON request.
+            case ("BytesOr", 1): return "VitrineBytes | " + render(arguments[0], side: side, depth: depth + 1)
             default: return "VitrineJSON"
             }
         }
@@ -44,14 +46,38 @@ struct TypeScript {
         case "JSONValue": return "VitrineJSON"
         default: break
         }
-        if let values = lookUp(name, in: declarations.enums) { return values.joined(separator: " | ") }
-        if let record = lookUp(name, in: declarations.records) { return object(record, side: side, depth: depth) }
+        // The strategy's own `Request` first, in every table, before another's of that name.
+        for key in [scope + "." + name, name] {
+            if let declared = declared(key, side: side, depth: depth) { return declared }
+        }
         return "VitrineJSON" // a type these sources do not declare: any JSON
+    }
+
+    /// The type declared as `key` (an enum, an alias, an `ActionRequest`, a record), rendered.
+    private func declared(_ key: String, side: Side, depth: Int) -> String? {
+        if let values = declarations.enums[key] { return values.joined(separator: " | ") }
+        if let aliased = declarations.aliases[key] { return render(aliased, side: side, depth: depth + 1) }
+        if let cases = declarations.actionRequests[key] {
+            return cases.map { actionObject($0, side: side, depth: depth) }.joined(separator: " | ")
+        }
+        if let record = declarations.records[key] { return object(record, side: side, depth: depth) }
+        return nil
+    }
+
+    /// `{ action: "NAME"; …fields }`: an `ActionRequest` case as the page posts it.
+    private func actionObject(_ action: StrategyDeclarations.ActionCase, side: Side, depth: Int) -> String {
+        let fields = StrategyDeclarations.Record(properties: action.fields)
+        let rest = fields.properties.isEmpty ? "" : "; " + self.fields(fields, side: side, depth: depth).joined(separator: "; ")
+        return "{ action: " + Self.quoted(action.action) + rest + " }"
     }
 
     private func object(_ record: StrategyDeclarations.Record, side: Side, depth: Int) -> String {
         guard !record.properties.isEmpty else { return "{}" }
-        let fields = record.properties.map { property -> String in
+        return "{ " + fields(record, side: side, depth: depth).joined(separator: "; ") + " }"
+    }
+
+    private func fields(_ record: StrategyDeclarations.Record, side: Side, depth: Int) -> [String] {
+        record.properties.map { property -> String in
             let key = property.name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? property.name : Self.quoted(property.name)
             if let wrapped = Self.optionalWrapped(property.type) {
                 let value = render(wrapped, side: side, depth: depth + 1)
@@ -59,7 +85,6 @@ struct TypeScript {
             }
             return key + ": " + render(property.type, side: side, depth: depth + 1)
         }
-        return "{ " + fields.joined(separator: "; ") + " }"
     }
 
     private static func optionalWrapped(_ type: TypeSyntax) -> TypeSyntax? {
@@ -74,12 +99,7 @@ struct TypeScript {
     /// An array's element, in parentheses when it is a union (not when the union is inside
     /// an object's braces).
     private func element(_ text: String) -> String {
-        let object = text.hasPrefix("{") && text.hasSuffix("}")
+        let object = text.hasPrefix("{") && text.hasSuffix("}") && !text.contains("} | {")
         return text.contains(" | ") && !object ? "(" + text + ")" : text
-    }
-
-    /// `name` as declared inside the strategy first (`Greet.Request`), then anywhere.
-    private func lookUp<Value>(_ name: String, in table: [String: Value]) -> Value? {
-        table[scope + "." + name] ?? table[name]
     }
 }

@@ -3,15 +3,17 @@
 // `vitrine.invoke(name, payload)` is checked in the page. It reads the sources with
 // swift-syntax (no build, no runtime reflection).
 //
-//   vitrine-types [--root DIR] [--output FILE] SOURCE_OR_FOLDER…
+//   vitrine-types [--root DIR] [--output FILE] [--into FILE] SOURCE_OR_FOLDER…
 //
 // Paths in the output are relative to --root (default: the current folder). Without
-// --output the declarations go to standard output.
+// --output the declarations go to standard output. With --into, the output is that
+// hand-written declaration file with its marked region filled (the SDK's vitrine.d.ts).
 import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var root = FileManager.default.currentDirectoryPath
 var output: String?
+var into: String?
 var inputs: [String] = []
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
@@ -20,14 +22,15 @@ while !arguments.isEmpty {
     case "--output", "-o":
         guard !arguments.isEmpty else { break }
         output = arguments.removeFirst()
+    case "--into" where !arguments.isEmpty: into = arguments.removeFirst()
     case "--help", "-h":
-        print("usage: vitrine-types [--root DIR] [--output FILE] SOURCE_OR_FOLDER…")
+        print("usage: vitrine-types [--root DIR] [--output FILE] [--into FILE] SOURCE_OR_FOLDER…")
         exit(0)
     default: inputs.append(argument)
     }
 }
 guard !inputs.isEmpty else {
-    FileHandle.standardError.write(Data("usage: vitrine-types [--root DIR] [--output FILE] SOURCE_OR_FOLDER…\n".utf8))
+    FileHandle.standardError.write(Data("usage: vitrine-types [--root DIR] [--output FILE] [--into FILE] SOURCE_OR_FOLDER…\n".utf8))
     exit(64)
 }
 
@@ -55,7 +58,16 @@ for file in inputs.flatMap({ swiftFiles($0, root: root) }) {
 }
 for warning in declarations.warnings { FileHandle.standardError.write(Data("vitrine-types: \(warning)\n".utf8)) }
 
-let text = DeclarationFile.text(for: declarations)
+var text = DeclarationFile.text(for: declarations)
+if let into {
+    let path = into.hasPrefix("/") ? into : root + "/" + into
+    guard let file = try? String(contentsOfFile: path, encoding: .utf8),
+          let filled = DeclarationFile.filling(file, with: declarations) else {
+        FileHandle.standardError.write(Data("vitrine-types: \(into) has no region from \"\(DeclarationFile.regionStart)\" to \"\(DeclarationFile.regionEnd)\"\n".utf8))
+        exit(1)
+    }
+    text = filled
+}
 if let output {
     do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
