@@ -69,6 +69,11 @@ extension WebKitTests {
                 if case let .proofOfPlay(record) = $0 { return record.item == 1 && record.outcome == .failed && record.seconds == 0 }
                 return false
             })
+            // The window closes: green's turn, still open, ends in its record then.
+            fixture.close()
+            #expect(await TestLoop.wait { fixture.log.events.contains {
+                if case let .proofOfPlay(record) = $0 { return record.item == 2 && record.outcome == .shown }; return false
+            } }, "the turn on screen at close has no record")
         }
 
         /// A page whose picture covers its blue background: a large PNG (decoded apart from

@@ -64,7 +64,8 @@ final class ScheduleRunner {
         for syncer in bundleSyncers { syncer.stop() }
         timer?.cancel()
         timer = nil
-        run(playback.stop(at: now()))
+        // Its window is torn down already: only the records and the alert's answer go out.
+        run(playback.stop(at: now()) + playback.closed())
     }
 
     /// `vitrine ctl alert URL --for DURATION`, MQTT `cmd/alert`: answered once, from the
@@ -132,11 +133,23 @@ final class ScheduleRunner {
         for action in actions { perform(action) }
     }
 
+    /// Records and the alert's answer go out even once the window is torn down (`stop`).
     private func perform(_ action: PlaylistPlayback.Action) {
-        guard let container, !container.isTornDown else { return }
         switch action {
         case .record(let event):
-            container.record(event)
+            container?.record(event)
+            return
+        case .answerAlert(let reply):
+            alertReply?(reply)
+            alertReply = nil
+            return
+        default:
+            break
+        }
+        guard let container, !container.isTornDown else { return }
+        switch action {
+        case .record, .answerAlert:
+            break
         case .load(let item, let url):
             container.startLoading(url, inSlot: slot) { [weak self] outcome in
                 guard case .decided(let decision) = outcome, decision.policy != .allow else { return }
@@ -168,9 +181,6 @@ final class ScheduleRunner {
                 let reply = outcome.reply(loading: url)
                 self?.later { $0.alertDecided(serial, reply: reply, at: $1) }
             }
-        case .answerAlert(let reply):
-            alertReply?(reply)
-            alertReply = nil
         case .reload:
             container.reload()
         case .display(let on):
