@@ -251,4 +251,21 @@ struct PlaylistPlaybackTests {
         #expect(player.playback.viewLoadChanged(.failed, Self.page0, at: player.now, hasCopy: true)
                 == [Self.native(.schedulePageFailed, 0, Self.page0), .settle])
     }
+
+    /// Abuse: the page on screen reloads itself over and over while its server is down. One
+    /// failure, one copy; the burst is not a hundred turns.
+    @Test func aBurstOfFailedReloadsIsOneFailure() {
+        var player = Player()
+        player.firstShown()
+        #expect(player.playback.viewLoadChanged(.failed, Self.page0, at: player.now, hasCopy: true)
+                == [Self.native(.schedulePageFailed, 0, Self.page0), .settle])
+        for _ in 0..<100 {
+            #expect(player.playback.viewLoadChanged(.failed, Self.page0, at: player.now, hasCopy: true) == [])
+        }
+        #expect(player.playback.settle(at: player.now, hasCopy: true, viewIsLoading: false) == [.showCopy(item: 0, url: Self.page0)])
+        let stale = player.playback.copyShown(0, Self.page0, true, at: player.now)
+        #expect(Self.records(stale) == [Self.record(0, Self.page0, .shown, player.start, 0)])
+        // The copy on screen failing to reload is not a new failure either.
+        #expect(player.playback.viewLoadChanged(.failed, Self.page0, at: player.now, hasCopy: true) == [])
+    }
 }

@@ -25,8 +25,9 @@ extension PlaylistPlayback {
             return [.showCopy(item: item, url: itemURL)]
         }
         guard case let .load(item, itemURL, started) = pending else {
-            // The live page on screen failed to load again (a reload) and has a copy: it goes stale.
-            guard event == .failed, let shown = onScreen, shown.outcome == .shown, url?.isSamePage(as: shown.url) == true,
+            // The live page on screen failed to load again (a reload) and has a copy: it goes
+            // stale. Once: more failures while that is settled are not more turns.
+            guard event == .failed, pending == nil, let shown = onScreen, shown.outcome == .shown, url?.isSamePage(as: shown.url) == true,
                   hasCopy else { return [] }
             return failed(shown.item, shown.url, at: now)
         }
