@@ -6,9 +6,10 @@ import Foundation
 #endif
 import Vitrine
 
-/// `[schedule] preload`: a playlist page loading in a second pane that lies *under* the one
-/// on screen in the container's overlay. Under, not hidden: a hidden (unmapped) view is
-/// paused by WebKit and would never paint; a covered one renders like a visible one. It
+/// `[schedule] preload`: a playlist page (or its kept copy, when its live load failed)
+/// loading in a second pane that lies *under* the one on screen in the container's overlay.
+/// Under, not hidden: a hidden (unmapped) view is paused by WebKit and would never paint; a
+/// covered one renders like a visible one. It
 /// takes the old one's place (the container's `endPreload`) once the core's
 /// `PreloadTransition` says so: its own load finished and four animation frames ran (its
 /// first frame painted and handed to the window).
