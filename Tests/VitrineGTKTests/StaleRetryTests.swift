@@ -50,7 +50,7 @@ extension WebKitTests {
             try await fixture.next(where: native(.schedulePageStale, "0 \(url.absoluteString)"))
             // The live turn closed as the copy went up (just before its line).
             #expect(fixture.log.events.contains(where: played(0, .shown)))
-            try await fixture.next(where: KeptCopies.copyLoaded)
+            #expect(await KeptCopies.copyHasLoaded(fixture))
             #expect(try await beacon(fixture) == "v1 content")
             // Tried live and failed: the copy stays.
             try await fixture.next(where: native(.retryLoad, "1 \(url.absoluteString) (backoff)"), timeout: .seconds(10))

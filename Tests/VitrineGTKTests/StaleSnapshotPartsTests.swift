@@ -51,7 +51,7 @@ extension WebKitTests.StaleSnapshotTests {
         defer { fixture.close() }
         fixture.container.start()
         try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-        try await fixture.next(where: KeptCopies.copyLoaded)
+        #expect(await KeptCopies.copyHasLoaded(fixture))
         #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "rich content")
         #expect(try await fixture.container.evaluate("String(document.getElementById('picture').naturalWidth)") == "50")
         #expect(try await fixture.container.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(0, 128, 0)")
@@ -103,7 +103,7 @@ extension WebKitTests.StaleSnapshotTests {
         ]), for: item, appID: appID)
         fixture.container.start()
         try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-        try await fixture.next(where: KeptCopies.copyLoaded)
+        #expect(await KeptCopies.copyHasLoaded(fixture))
         for _ in 0..<5 { try await fixture.roundTrip() }
         #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "planted content")
         #expect(try await fixture.container.evaluate("document.title") == "planted")
@@ -133,11 +133,13 @@ extension WebKitTests.StaleSnapshotTests {
             <img id="own" src="\(second)/red.png"><img id="other" src="\(firstPart)">
             """.utf8)), ("image/png", "\(second)/red.png", Self.redPNG)]), for: second, appID: appID)
         one.container.start()
-        try await one.next(where: KeptCopies.copyLoaded)
+        try await one.next(where: KeptCopies.staleShown)
+        #expect(await KeptCopies.copyHasLoaded(one))
         let two = try kiosk([PlaylistEntry(url: second, duration: .seconds(60))], appID: appID)
         defer { two.close() }
         two.container.start()
-        try await two.next(where: KeptCopies.copyLoaded)
+        try await two.next(where: KeptCopies.staleShown)
+        #expect(await KeptCopies.copyHasLoaded(two))
         #expect(try await two.container.evaluate("String(document.getElementById('own').naturalWidth)") == "50")
         #expect(try await two.container.evaluate("String(document.getElementById('other').naturalWidth)") == "0")
         // Asked again while on screen, a part is still served to its own view.

@@ -69,7 +69,7 @@ extension WebKitTests {
             live.stop(removingFiles: false)
             try await fixture.next(where: native(.schedulePageFailed, "0 \(item.absoluteString)"))
             try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-            try await fixture.next(where: KeptCopies.copyLoaded)
+            #expect(await KeptCopies.copyHasLoaded(fixture))
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live v1 content")
             // Its own origin, not the live site's: no bridge, none of the site's grants.
             #expect(try await fixture.container.evaluate("location.protocol") == .string(PageSnapshots.scheme + ":"))
@@ -102,7 +102,7 @@ extension WebKitTests {
             defer { fixture.close() }
             fixture.container.start()
             try await fixture.next(where: native(.schedulePageStale, "0 \(item.absoluteString)"))
-            try await fixture.next(where: KeptCopies.copyLoaded)
+            #expect(await KeptCopies.copyHasLoaded(fixture))
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "kept content")
         }
 
@@ -177,7 +177,8 @@ extension WebKitTests {
             let fixture = try kiosk(playlist, appID: appID)
             defer { fixture.close() }
             fixture.container.start()
-            try await fixture.next(where: KeptCopies.copyLoaded)
+            try await fixture.next(where: KeptCopies.staleShown)
+            #expect(await KeptCopies.copyHasLoaded(fixture))
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "planted content")
             #expect(try await fixture.container.evaluate("String(document.getElementById('picture').naturalWidth)") == "0")
         }

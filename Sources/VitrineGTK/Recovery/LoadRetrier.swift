@@ -6,8 +6,7 @@ import Foundation
 import Vitrine
 
 /// What a `LoadRetrier` tries a page again through: the window's pane (`RecoveryMonitor`:
-/// in the view) or a playlist's runner (`ScheduleRunner`: preloaded out of sight, or in
-/// the view).
+/// in the view). A playlist's stale item is retried by its `PlaylistPlayback` instead.
 @MainActor
 protocol LoadRetryTarget: AnyObject {
     /// Whether `url` is still this retrier's to try: nothing else took its place on screen
@@ -28,7 +27,7 @@ protocol LoadRetryTarget: AnyObject {
 /// While a stand-in is on screen (`standIn`, a kept copy's address), it stays there until
 /// an attempt loads the live page.
 ///
-/// Owned by its target (a pane's `RecoveryMonitor`, a `ScheduleRunner`), which it holds
+/// Owned by its target (a pane's `RecoveryMonitor`), which it holds
 /// weakly; its timer is cancelled on tear-down and when it goes.
 @MainActor
 final class LoadRetrier {

@@ -6,9 +6,10 @@ import Foundation
 #endif
 import Vitrine
 
-/// `[schedule] preload`: a playlist page loading in a second pane that lies *under* the one
-/// on screen in the container's overlay. Under, not hidden: a hidden (unmapped) view is
-/// paused by WebKit and would never paint; a covered one renders like a visible one. It
+/// `[schedule] preload`: a playlist page (or its kept copy, when its live load failed)
+/// loading in a second pane that lies *under* the one on screen in the container's overlay.
+/// Under, not hidden: a hidden (unmapped) view is paused by WebKit and would never paint; a
+/// covered one renders like a visible one. It
 /// takes the old one's place (the container's `endPreload`) once the core's
 /// `PreloadTransition` says so: its own load finished and four animation frames ran (its
 /// first frame painted and handed to the window).
@@ -32,13 +33,16 @@ final class PagePreloader {
     static let paintFrames = 4
 
     let pane: WebPane
+    /// Whether it loads the item's kept copy (`PageSnapshotKeeper`) rather than its live page.
+    let isCopy: Bool
     private weak var container: WebContainer?
     private(set) var transition: PreloadTransition
     private var finish: (@MainActor (Outcome) -> Void)?
     private var deadline: Task<Void, Never>?
 
-    init(container: WebContainer, item: Int, url: URL, finish: @escaping @MainActor (Outcome) -> Void) {
+    init(container: WebContainer, item: Int, url: URL, copy: Bool = false, finish: @escaping @MainActor (Outcome) -> Void) {
         self.container = container
+        isCopy = copy
         transition = PreloadTransition(item: item, url: url)
         self.finish = finish
         pane = WebPane(container: container)
@@ -53,6 +57,7 @@ final class PagePreloader {
             guard !Task.isCancelled, let self else { return }
             self.perform(self.transition.timedOut(after: limit))
         }
+        if isCopy { return startCopy() }
         if let refusal = pane.configuration.refusal(ofLoad: url) {
             pane.record(.navigation(url: url.absoluteString, handler: refusal.handler, policy: refusal.policy,
                                     navigationType: .other, target: .currentView, phase: .request))
@@ -72,13 +77,25 @@ final class PagePreloader {
         }
     }
 
+    /// The item's kept copy, shown in the hidden pane like a live page (its own address is
+    /// the load that counts); none that can be read fails the preload.
+    private func startCopy() {
+        guard let address = pane.recovery.showCopy(of: transition.url, retried: false) else {
+            return later { $0.perform($0.transition.refused("no kept copy can be shown")) }
+        }
+        transition = PreloadTransition(item: transition.item, url: address)
+    }
+
     /// A load event of the preloaded pane.
     func loadChanged(_ event: ContainerEvent.LoadEvent, _ url: URL?, error: String?) {
         switch event {
         case .started: perform(transition.loadStarted(url))
         case .finished: perform(transition.loadFinished())
-        // After this turn: the pane's recovery handles its failure (an error page) first.
-        case .failed: later { $0.perform($0.transition.loadFailed(error ?? "load failed")) }
+        // Failed now, so the error page the pane's recovery shows next never counts as the
+        // item (nor do its retries); ended after this turn, once that handling is over.
+        case .failed:
+            let step = transition.loadFailed(error ?? "load failed")
+            later { $0.perform(step) }
         default: break
         }
     }

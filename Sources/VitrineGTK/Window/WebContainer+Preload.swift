@@ -22,12 +22,14 @@ extension WebContainer {
             && panes[slot].currentURL != nil
     }
 
-    /// Loads playlist item `item` (`url`) out of sight for `slot`; `finish` is told once
-    /// whether it replaced the page on screen. A preload already under way there is dropped.
-    func preloadPage(item: Int, url: URL, inSlot slot: Int, finish: @escaping @MainActor (PagePreloader.Outcome) -> Void) {
+    /// Loads playlist item `item` (`url`, or its kept copy when `copy`) out of sight for
+    /// `slot`; `finish` is told once whether it replaced the page on screen. A preload
+    /// already under way there is dropped.
+    func preloadPage(item: Int, url: URL, copy: Bool = false, inSlot slot: Int,
+                     finish: @escaping @MainActor (PagePreloader.Outcome) -> Void) {
         cancelPreload(inSlot: slot)
         guard let stage, panes.indices.contains(slot) else { return }
-        let preloader = PagePreloader(container: self, item: item, url: url, finish: finish)
+        let preloader = PagePreloader(container: self, item: item, url: url, copy: copy, finish: finish)
         preloaders[slot] = preloader
         // Right under the slot's view: the overlay draws its children in order.
         let below = overlayIndex(of: panes[slot].rootWidget)

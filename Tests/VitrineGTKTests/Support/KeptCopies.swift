@@ -30,6 +30,17 @@ enum KeptCopies {
         if case let .load(.finished, url, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
     }
 
+    /// A playlist item's kept copy went on screen (`schedule-page-stale`).
+    static let staleShown: @Sendable (ContainerEvent) -> Bool = {
+        if case .native(.schedulePageStale, _) = $0 { return true }; return false
+    }
+
+    /// Whether a kept copy's load finished (waiting for it): before its item's
+    /// `schedule-page-stale` line where it loads out of sight (preload), after it in the view.
+    static func copyHasLoaded(_ fixture: ContainerFixture) async -> Bool {
+        await TestLoop.wait(timeout: .seconds(20)) { fixture.log.events.contains(where: copyLoaded) }
+    }
+
     /// Runs the kiosk `makeKiosk` makes until it has kept `url`, closes it, then stops
     /// `server` (when given) with its files left: the next kiosk boots offline. A wait that
     /// times out is reported at the caller's line.
