@@ -43,7 +43,7 @@ extension WebKitTests {
             let page = WebTestHarness.url("index.html")
             func dispatch(_ name: String, _ body: JSONValue) async -> Result<JSONValue, ScriptMessageError> {
                 await strategies.dispatch(ScriptMessage(name: name, body: body, pageURL: page),
-                                          context: ScriptMessageContext(host: window, capabilities: grants))
+                                          context: ScriptMessageContext(host: window.host, capabilities: grants))
             }
             #expect(await dispatch("window", ["action": "setTitle", "title": "before"]) == .success(true))
             #expect(window.windowTitle == "before")
