@@ -13,6 +13,7 @@ final class MachineFacts {
     private var codecs: Codecs?
     private var listing = false
     private var waiting: [Weak] = []
+    private var afterListed: [@MainActor () -> Void] = []
     /// Once, when the decoders are known: the application's warnings about them.
     private let onListed: (Codecs) -> Void
 
@@ -30,6 +31,11 @@ final class MachineFacts {
             try? await Task.sleep(for: .seconds(3))
             self?.startListing()
         }
+    }
+
+    /// Runs `work` once the decoders are listed (now, if they are).
+    func afterListing(_ work: @escaping @MainActor () -> Void) {
+        if codecs == nil { afterListed.append(work) } else { work() }
     }
 
     /// Waits for the decoders if they are still being listed: a one-shot run that ends
@@ -50,6 +56,9 @@ final class MachineFacts {
         onListed(codecs)
         for entry in waiting { if let container = entry.container { Self.record(codecs, on: container) } }
         waiting = []
+        let work = afterListed
+        afterListed = []
+        for run in work { run() }
     }
 
     private static func record(_ codecs: Codecs, on container: WebContainer) {

@@ -129,7 +129,9 @@ public final class VitrineApplication: EventSink {
         ProcessWebContext.automation = automation
         let container = makeContainer(configuration)
         self.container = container
-        container.attach(FirstStart(tracing: configuration.tracesStartup))
+        let firstStart = FirstStart(tracing: configuration.tracesStartup)
+        container.attach(firstStart)
+        machineFacts?.afterListing { [weak firstStart] in firstStart?.machineFactsListed() }
         if automation { startAutomation() }
         if singleInstance {
             // The page starts loading (and WebKit's processes starting) while the bus
