@@ -178,10 +178,16 @@ test-window: pkg-config-dir
 	SWIFT=$(SWIFT) bash Tests/with-failure-summary.sh bash Tests/run-window-tests.sh
 
 ## bench: Vitrine (release, linked as in the .deb) against a
-## plain C WebKitGTK program, interleaved, ratios printed
-bench: release
-	$(XVFB) python3 benchmarks/startup.py --vitrine .build-static/release/vitrine --runs 10
+## plain C WebKitGTK program doing the same work, interleaved, ratios printed; fails with bench-gate
+bench: bench-gate
 	$(XVFB) python3 benchmarks/startup.py --vitrine .build-static/release/vitrine --runs 10 --page-kind static
+
+## bench-gate: start-up and memory against the C program with Vitrine's sandbox and renderer
+## choice, 9 interleaved runs and the C program against itself (the noise band); exit status 1
+## when a ratio is beyond 1.05 and beyond that band
+.PHONY: bench-gate
+bench-gate: release
+	$(XVFB) python3 benchmarks/startup.py --vitrine .build-static/release/vitrine --runs 9 --noise --gate 1.05
 
 ## release: the program as the .deb builds it, in .build-static. Relinked every time:
 ## SwiftPM does not notice a change of linker flags or of packaging/startup-order.txt.

@@ -12,6 +12,14 @@ and run it records:
            /proc/PID/smaps_rollup. PSS shares common pages fairly between
            processes, so the sum is not inflated by shared libraries.
 
+The C program does the same work as Vitrine's run: a first, unrecorded Vitrine run's
+events log says whether its web processes are sandboxed and whether it turned WebKit's
+compositing off, and the C program gets --sandbox / --no-compositing accordingly
+(--c-defaults keeps WebKit's defaults instead). Both print a line per start-up phase
+(Vitrine's `--startup-trace`, the C program's --trace); the report has each phase's median
+time since spawn. --noise runs the C program twice per run: its ratio to itself is the
+noise band. --gate R fails (exit 1) when a ratio exceeds R and that band.
+
 It prints medians/means and the ratios vitrine / C. Python 3 stdlib only.
 
 Needs an X display; run it under `xvfb-run -a`, or let it re-exec itself
@@ -34,8 +42,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from startup_report import report, gate_failures
 from harness import (clean_up, interleave, serve, LoopbackHandler, BIN_DIR, BENCH_DIR, LIVE, REPO_DIR, build_c_program, ensure_display,
-                     exit_on_sigterm, process_tree, pss_kib, pump_lines, start_session_bus, stop)
+                     exit_on_sigterm, process_tree, pss_kib, stat_fields, pump_lines, start_session_bus, stop)
 
 C_SOURCE = BENCH_DIR / "c" / "minimal-webkit.c"
 C_BINARY = BIN_DIR / "minimal-webkit"
@@ -110,14 +119,35 @@ class Program:
     pss_mib: list[float] = field(default_factory=list)
     nprocs: list[int] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    # Start-up phase -> ms from spawn, one value per recorded run that reached it.
+    phases: dict[str, list[float]] = field(default_factory=dict)
+    # PSS MiB by process role (the program itself is "ui", others by their command name).
+    pss_by_role: dict[str, list[float]] = field(default_factory=dict)
+    # The event lines of the last run (the probe run's tell Vitrine's choices).
+    events: list[dict] = field(default_factory=list)
 
 
-def _is_load_finished(line: str) -> bool:
+def _event(line: str) -> dict | None:
     try:
         msg = json.loads(line)
     except ValueError:
-        return False
-    return isinstance(msg, dict) and msg.get("type") == "load" and msg.get("event") == "finished"
+        return None
+    return msg if isinstance(msg, dict) else None
+
+
+def _is_load_finished(msg: dict | None) -> bool:
+    return msg is not None and msg.get("type") == "load" and msg.get("event") == "finished"
+
+
+def same_work_args(events: list[dict], vitrine_args: list[str]) -> list[str]:
+    """The C program's arguments for the choices Vitrine's events say it made: its web
+    processes sandboxed (a `sandbox-probed` start-up line; without a trace, unless
+    --no-sandbox was given) and compositing off (the `renderer` line's policy `never`)."""
+    traced = any(e.get("type") == "startup" for e in events)
+    sandboxed = (any(e.get("type") == "startup" and e.get("phase") == "sandbox-probed" for e in events)
+                 if traced else "--no-sandbox" not in vitrine_args)
+    policy = next((e.get("policy") for e in events if e.get("type") == "renderer"), None)
+    return (["--sandbox"] if sandboxed else []) + (["--no-compositing"] if policy == "never" else [])
 
 
 def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
@@ -125,6 +155,8 @@ def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
     """Start prog on url, time it to load-finished, measure PSS, stop it.
     Returns a short status string for the progress log."""
     argv = prog.argv_prefix + [url] + prog.extra_args
+    events: list[dict] = []
+    t0_monotonic_ms = time.monotonic() * 1000.0  # the clock of the programs' trace lines
     t0 = time.perf_counter()
     proc = subprocess.Popen(
         argv,
@@ -159,14 +191,25 @@ def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
                     pass
                 raise RuntimeError(f"closed stdout (exit status {proc.poll()}) "
                                    "before load-finished")
-            if _is_load_finished(line):
+            msg = _event(line)
+            if msg is not None:
+                events.append(msg)
+            if _is_load_finished(msg):
                 elapsed = (time.perf_counter() - t0) * 1000.0
 
         time.sleep(settle_s)  # let the web process finish painting and settle
+        while not lines.empty():  # the lines written while settling (the trace's last)
+            msg = _event(lines.get_nowait() or "")
+            if msg is not None:
+                events.append(msg)
         if proc.poll() is not None:
             raise RuntimeError(f"exited (status {proc.returncode}) while settling")
         tree = process_tree(proc.pid)
-        pss = sum(pss_kib(pid) for pid in tree) / 1024.0
+        by_role: dict[str, float] = {}
+        for pid in tree:
+            role = "ui" if pid == proc.pid else (stat_fields(pid) or ("?", []))[0]
+            by_role[role] = by_role.get(role, 0.0) + pss_kib(pid) / 1024.0
+        pss = sum(by_role.values())
     except RuntimeError as err:
         if record:
             prog.failures.append(str(err))
@@ -180,48 +223,17 @@ def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
         if not pump.is_alive():
             proc.stdout.close()
 
+    prog.events = events
     if record:
         prog.startup_ms.append(elapsed)
         prog.pss_mib.append(pss)
         prog.nprocs.append(len(tree))
+        for role, mib in by_role.items():
+            prog.pss_by_role.setdefault(role, []).append(mib)
+        for msg in events:
+            if msg.get("type") == "startup" and isinstance(msg.get("monotonic"), (int, float)):
+                prog.phases.setdefault(str(msg.get("phase")), []).append(msg["monotonic"] - t0_monotonic_ms)
     return f"{elapsed:7.1f} ms  {pss:6.1f} MiB  {len(tree)} procs"
-
-
-# --------------------------------------------------------------------------- report
-
-def _fmt(values: list[float], fn, spec: str) -> str:
-    return format(fn(values), spec) if values else "-"
-
-
-def _stdev(values: list[float]) -> float:
-    return statistics.stdev(values) if len(values) > 1 else 0.0
-
-
-def report(progs: list[Program], runs: int) -> None:
-    print()
-    header = f"{'program':<10} {'ok':>5} {'median ms':>10} {'mean ms':>9} {'stdev ms':>9} " \
-             f"{'median PSS MiB':>15} {'procs':>5}"
-    print(header)
-    print("-" * len(header))
-    for p in progs:
-        procs = _fmt(p.nprocs, statistics.median, ".0f")
-        print(f"{p.name:<10} {len(p.startup_ms):>2}/{runs:<2} "
-              f"{_fmt(p.startup_ms, statistics.median, '.1f'):>10} "
-              f"{_fmt(p.startup_ms, statistics.mean, '.1f'):>9} "
-              f"{_fmt(p.startup_ms, _stdev, '.1f'):>9} "
-              f"{_fmt(p.pss_mib, statistics.median, '.1f'):>15} {procs:>5}")
-    vit, c = progs
-    print()
-    if vit.startup_ms and c.startup_ms:
-        print(f"startup ratio (vitrine / C): "
-              f"{statistics.median(vit.startup_ms) / statistics.median(c.startup_ms):.2f}")
-        print(f"memory ratio (vitrine / C): "
-              f"{statistics.median(vit.pss_mib) / statistics.median(c.pss_mib):.2f}")
-    else:
-        print("ratios: n/a (a program has no successful run)")
-    for p in progs:
-        for msg in p.failures:
-            print(f"failed run ({p.name}): {msg}")
 
 
 def main() -> int:
@@ -243,6 +255,16 @@ def main() -> int:
                     help="give the C program this document-start user script (e.g. 'void 0')")
     ap.add_argument("--vitrine-arg", metavar="ARG", action="append", default=[],
                     help="one more argument for vitrine, repeatable (e.g. --vitrine-arg=--no-sandbox)")
+    ap.add_argument("--c-defaults", action="store_true",
+                    help="the C program keeps WebKit's defaults (no sandbox, compositing on) instead of "
+                         "Vitrine's choices: the comparison of earlier figures")
+    ap.add_argument("--noise", action="store_true",
+                    help="also run the C program a second time in each run ('C again'): its ratios to C "
+                         "are this machine's noise in the same minutes")
+    ap.add_argument("--gate", type=float, metavar="RATIO",
+                    help="exit 1 when a ratio (start-up, memory) exceeds RATIO and the noise band")
+    ap.add_argument("--no-trace", action="store_true",
+                    help="do not ask for the start-up trace (a Vitrine without --startup-trace)")
     ap.add_argument("--verbose", action="store_true", help="pass the programs' stderr through")
     args = ap.parse_args()
     if args.c_user_script:
@@ -256,19 +278,29 @@ def main() -> int:
         sys.exit(f"error: {vitrine} is not an executable (run `swift build -c release` first)")
     ensure_display(__file__)  # may re-exec this script under xvfb-run
 
+    trace = [] if args.no_trace else ["--startup-trace"]
     progs = [
-        Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"] + args.vitrine_arg),
-        Program("C", [str(c_binary)]),
+        Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"] + trace + args.vitrine_arg),
+        Program("C", [str(c_binary)], extra_args=["--trace"]),
     ]
+    if args.noise:
+        progs.append(Program("C again", [str(c_binary)], extra_args=["--trace"]))
     bus = server = None
     try:
         bus = start_session_bus(args.verbose)
         url = args.page
         if url is None:
             server, url = start_page_server(args.page_kind)
+        if not args.c_defaults:
+            # Vitrine's choices for this machine, from an unrecorded run's events.
+            status = run_once(progs[0], url, args.timeout, args.settle, False, args.verbose)
+            print(f"{'choices':<12} {'vitrine':<8} {status}", flush=True)
+            for prog in progs[1:]:
+                prog.extra_args += same_work_args(progs[0].events, args.vitrine_arg)
         print(f"page:    {url}{'' if args.page else f' ({args.page_kind} page)'}\n"
               f"vitrine: {vitrine}{' ' + ' '.join(args.vitrine_arg) if args.vitrine_arg else ''}\n"
-              f"C:       {c_binary.relative_to(REPO_DIR)}"
+              f"C:       {c_binary.relative_to(REPO_DIR)} {' '.join(progs[1].extra_args)}"
+              f"{' (WebKit defaults)' if args.c_defaults else ' (the same work)'}"
               f"{f' (user script: {args.c_user_script})' if args.c_user_script else ''}\n"
               f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}", flush=True)
 
@@ -281,7 +313,15 @@ def main() -> int:
         clean_up(server, bus)
 
     report(progs, args.runs)
-    return 0 if all(p.startup_ms for p in progs) else 1
+    if not all(p.startup_ms for p in progs):
+        return 1
+    if args.gate is not None:
+        failures = gate_failures(progs, args.gate)
+        for failure in failures:
+            print(f"gate: {failure}")
+        print(f"gate (at most {args.gate:.2f}, or the noise band if wider): {'FAILED' if failures else 'ok'}")
+        return 1 if failures else 0
+    return 0
 
 
 if __name__ == "__main__":

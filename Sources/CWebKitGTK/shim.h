@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <malloc.h>
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>

@@ -167,6 +167,10 @@ enum ConfigOptions {
                  "bytes the events file may reach before it is renamed FILE.1 (one old file kept) and started afresh (default 10485760)") {
             $0.preference(\.eventsLogMaxSize, $1)
         }.printable { String($0.eventsLogMaxSize) },
+        ConfigOption.bool("events.startup-trace", flag: "startup-trace",
+              "a startup line for each phase of the start, from process start to the first page's load, with its CLOCK_MONOTONIC time in milliseconds") {
+            $0.preference(\.tracesStartup, $1)
+        }.printable { Printed.bool($0.tracesStartup) },
         ConfigOption.string("app-id", flag: "app-id", .applicationID,
                 "the app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page)") {
             $0.appID($1)

@@ -43,7 +43,7 @@ public struct ConfigOverrides: Sendable, Equatable {
     public init(
         preset: Preset? = nil, startURL: URL? = nil, width: Int? = nil, height: Int? = nil, fullscreen: Bool? = nil,
         allowedOrigins: [Origin] = [], appDirectory: URL? = nil, userAgent: String? = nil, developerTools: Bool? = nil,
-        sandbox: Bool? = nil,
+        sandbox: Bool? = nil, startupTrace: Bool? = nil,
         appID: String? = nil
     ) {
         self.startURL = startURL
@@ -57,6 +57,7 @@ public struct ConfigOverrides: Sendable, Equatable {
         values["user-agent"] = userAgent.map(OptionValue.string)
         values["developer-tools"] = developerTools.map(OptionValue.bool)
         values["sandbox"] = sandbox.map(OptionValue.bool)
+        values["startup-trace"] = startupTrace.map(OptionValue.bool)
         values["app-id"] = appID.map(OptionValue.string)
     }
 

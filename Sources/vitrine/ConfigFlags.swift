@@ -33,6 +33,9 @@ struct ConfigFlags: ParsableArguments {
     @Flag(name: .customLong("sandbox"), inversion: .prefixedNo, help: "Web processes run under bubblewrap, with no view of this user's files (default: yes; false is warned at every start). In a file: security.sandbox.")
     var sandbox: Bool?
 
+    @Flag(name: .customLong("startup-trace"), inversion: .prefixedNo, help: "A startup line for each phase of the start, from process start to the first page's load, with its CLOCK_MONOTONIC time in milliseconds. In a file: events.startup-trace.")
+    var startupTrace: Bool?
+
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page). In a file: app-id.", valueName: "app-id"))
     var appId: String?
 
@@ -48,6 +51,7 @@ struct ConfigFlags: ParsableArguments {
         given["height"] = height.map { [$0] }
         given["fullscreen"] = fullscreen.map { [String($0)] }
         given["sandbox"] = sandbox.map { [String($0)] }
+        given["startup-trace"] = startupTrace.map { [String($0)] }
         given["app-id"] = appId.map { [$0] }
         return given
     }

@@ -64,6 +64,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     func run() throws {
+        StartupTrace.process.mark(.optionsParsed)
         // First: no child process may inherit systemd's variables and speak for this one.
         let serviceManager = ServiceNotifier.takeEnvironment()
         var configuration: Configuration
@@ -81,6 +82,7 @@ struct OpenCommand: ParsableCommand {
             for problem in error.allErrors { printToStandardError(problem.description) }
             throw ExitCode.failure
         }
+        StartupTrace.process.mark(.configured)
         let eventLog = try events.map { path in try MainActor.assumeIsolated {
             // Lines written once per main-loop turn: a burst of messages is one write.
             try JSONLinesEventLog(path: path, maxSize: configuration.eventsLogMaxSize, flushScheduler: GTKRuntime.beforeNextWait)

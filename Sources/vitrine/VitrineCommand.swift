@@ -30,6 +30,7 @@ struct VitrineCommand: ParsableCommand {
 
     /// Every log line of the process is redacted (`RedactingLogHandler`) before any runs.
     static func main() {
+        StartupTrace.process.mark(.processStart)
         RedactingLogHandler.bootstrap()
         main(nil)
     }

@@ -13,7 +13,7 @@ struct ConfigCommandLineTests {
     @Test func theFlagsAreTheTablesAndKeepTheirNames() {
         let flags = ConfigFile.flagDescriptions
         #expect(flags.compactMap(\.flag) == ["preset", "allow-origin", "app-dir", "user-agent", "developer-tools",
-                                             "width", "height", "fullscreen", "sandbox", "app-id"])
+                                             "width", "height", "fullscreen", "sandbox", "startup-trace", "app-id"])
         #expect(flags.first { $0.flag == "fullscreen" }?.flagForm == .toggle)
         #expect(flags.first { $0.flag == "allow-origin" }?.flagForm == .repeated(valueName: "origin"))
         #expect(flags.first { $0.flag == "width" }?.flagForm == .value(valueName: "n"))

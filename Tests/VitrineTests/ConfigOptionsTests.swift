@@ -84,7 +84,7 @@ struct ConfigOptionsTests {
     @Test func overridesCarryTheDeclaredFlags() {
         let overrides = ConfigOverrides(
             width: 1, height: 1, fullscreen: true, allowedOrigins: [Origin(serialized: "https://a.example")!],
-            userAgent: "X", developerTools: true, sandbox: false, appID: "org.example.X")
+            userAgent: "X", developerTools: true, sandbox: false, startupTrace: true, appID: "org.example.X")
         let declared = Set(ConfigOptions.all.filter { $0.flag != nil && $0.apply != nil }.compactMap(\.flag))
         #expect(Set(overrides.values.keys) == declared)
     }

@@ -32,6 +32,7 @@ struct EventSchemaTests {
                                         end: Date(timeIntervalSince1970: 1_800_000_030), outcome: outcome))
             }
         return events + machineEvents + bundleEvents
+            + StartupPhase.allCases.map { .startup(StartupTrace.Mark(phase: $0, monotonic: 123_456.789)) }
     }
 
     /// A playlist bundle's syncs: each outcome, with and without version and reason.
@@ -76,6 +77,7 @@ struct EventSchemaTests {
         #expect(EventSchema.enumeration("mediaFormat") == MediaCodecs.Format.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("renderingReason") == RenderingChoice.Reason.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("bundleSyncOutcome") == BundleSyncReport.Outcome.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("startupPhase") == StartupPhase.allCases.map(\.rawValue))
         #expect(Set(EventSchema.enumeration("navigationType")) == Set([NavigationAction.NavigationType.linkActivated, .formSubmitted,
                                                                        .backForward, .reload, .formResubmitted, .other].map(\.rawValue)))
     }

@@ -46,4 +46,5 @@ extension Configuration {
     public var backgroundClipboard: Bool { preferences.backgroundClipboard }
     public var urlSchemes: [String] { preferences.urlSchemes }
     public var eventsLogMaxSize: Int { preferences.eventsLogMaxSize }
+    public var tracesStartup: Bool { preferences.tracesStartup }
 }

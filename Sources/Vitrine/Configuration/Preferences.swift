@@ -94,6 +94,8 @@ public struct Preferences: Sendable, Equatable {
     /// The size at which an events file is renamed `FILE.1` and started afresh
     /// (`[events] max-size`).
     public var eventsLogMaxSize = 10 << 20
+    /// Whether the events log gets the start-up's phases (`[events] startup-trace`).
+    public var tracesStartup = false
     /// The URL schemes the app handles (`[app] url-schemes`): `myapp://…` opened on the
     /// desktop starts the app or reaches the running one as a `deep-link` event.
     public var urlSchemes: [String] = []

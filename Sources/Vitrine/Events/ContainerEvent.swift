@@ -36,6 +36,8 @@ public enum ContainerEvent: Sendable, Equatable {
     case renderer(RenderingChoice)
     /// A playlist bundle's sync: updated, unchanged or failed (the version on disk stays).
     case bundleSync(BundleSyncReport)
+    /// A start-up phase reached (`[events] startup-trace`).
+    case startup(StartupTrace.Mark)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
@@ -44,6 +46,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case mediaCodecs = "media-codecs"
         case renderer
         case bundleSync = "bundle-sync"
+        case startup
     }
 
     /// How a print job ended.
@@ -178,6 +181,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case .mediaCodecs: .mediaCodecs
         case .renderer: .renderer
         case .bundleSync: .bundleSync
+        case .startup: .startup
         }
     }
 
@@ -190,7 +194,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status
+             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status, monotonic
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -229,6 +233,9 @@ extension ContainerEvent: Encodable {
             fields = [(.renderer, choice.renderer), (.policy, choice.policyName), (.reason, choice.reason.rawValue)]
         case let .bundleSync(report):
             fields = [(.url, report.url), (.outcome, report.outcome.rawValue), (.version, report.version), (.reason, report.reason)]
+        case let .startup(mark):
+            fields = [(.phase, mark.phase.rawValue)]
+            try object.encode(mark.monotonic, forKey: .monotonic)
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

@@ -82,6 +82,7 @@ public struct EventRateLimiter: Sendable {
         case .mediaCodecs: "media-codecs"
         case .renderer: "renderer"
         case let .bundleSync(report): "bundle-sync \(report.outcome.rawValue)"
+        case let .startup(mark): "startup \(mark.phase.rawValue)"
         }
         guard kind.utf8.count > 120 else { return kind }
         return String(decoding: kind.utf8.prefix(120), as: UTF8.self)

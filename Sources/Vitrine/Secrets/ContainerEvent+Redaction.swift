@@ -25,7 +25,7 @@ extension ContainerEvent {
             report.url = clean(report.url)
             report.reason = report.reason.map(clean)
             return .bundleSync(report)
-        case .mediaCodecs, .renderer:
+        case .mediaCodecs, .renderer, .startup:
             return self
         }
     }

@@ -68,6 +68,7 @@ final class WebPane {
         let webView = ProcessWebContext.makeView(contentManager: contentManager.pointer,
                                                    autoplay: configuration.webViewSettings.autoplay)
         view = GObjectReference(retaining: webView)
+        StartupTrace.process.mark(.firstView)
         appScheme = container.appSite.map { AppSchemeHandler.shared.route(webView, to: $0) }
         navigation = NavigationAdapter()
         messages = MessageAdapter(contentManager: contentManager, configuration: configuration)
@@ -113,6 +114,7 @@ final class WebPane {
             pendingLoads.add(url, answer: answer)
         }
         webkit_web_view_load_uri(webView, url.absoluteString)
+        StartupTrace.process.mark(.loadRequested)
     }
 
     func record(_ event: ContainerEvent) {

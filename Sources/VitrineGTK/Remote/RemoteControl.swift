@@ -83,6 +83,7 @@ public final class RemoteControl {
             g_object_unref(gptr(application))
             return .handedOver
         }
+        StartupTrace.process.mark(.registered)
         let control = RemoteControl(application: application)
         control.installActions()
         control.signals.connect(gptr(application), "open", context: SignalContext(owner: control), handler: gCallback(onOpen))

@@ -49,6 +49,7 @@ public enum GTKRuntime {
         argv?[arguments.count] = nil
         var argc = Int32(arguments.count)
         gtk_init(&argc, &argv)
+        StartupTrace.process.mark(.gtkInitialized)
         MainLoopBridge.install()
         // WebKit disposes its default context in an atexit handler, and disposing it off
         // the main thread aborts. Programs with an async entry point (Swift Testing's

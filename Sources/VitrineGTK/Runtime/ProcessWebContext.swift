@@ -33,6 +33,7 @@ enum ProcessWebContext {
         if automation { webkit_web_context_set_automation_allowed(made, 1) }
         PageSnapshotScheme.register(in: made)
         context = made
+        StartupTrace.process.mark(.webContext)
         return made
     }
 

@@ -18,5 +18,9 @@ public struct SandboxCheck {
     }
 
     /// Why the run cannot start (its sandbox cannot), or nil.
-    public func problem() -> String? { probe?.problem() }
+    public func problem() -> String? {
+        guard let probe else { return nil }
+        defer { StartupTrace.process.mark(.sandboxProbed) }
+        return probe.problem()
+    }
 }
