@@ -138,20 +138,25 @@ generated: pkg-config-dir
 
 ## test: the JavaScript SDK's tests, core, adapter and command-line tests with no display,
 ## then window tests (real WebKitGTK) under Xvfb, then the kiosk session under cage
-## (when apt can install cage); each stage's time is printed at the end (Tests/stage.sh)
+## (when apt can install cage). The one compile-heavy test, a new project's own build
+## (test-new-project), runs alongside them at low priority (Tests/alongside.sh), so that
+## both cores work; each stage's time and the run's wall clock are printed at the end.
 test: deps pkg-config-dir
 	@bash Tests/stage.sh --reset
 	bash Tests/stage.sh js $(MAKE) --no-print-directory test-js
 	bash Tests/stage.sh build $(SWIFT) build $(SWIFT_PKG_CONFIG) --build-tests
-	bash Tests/stage.sh core $(MAKE) --no-print-directory test-core
-	bash Tests/stage.sh window $(MAKE) --no-print-directory test-window
-	bash Tests/stage.sh docs $(MAKE) --no-print-directory docs
-	@if apt-cache policy cage 2>/dev/null | grep -q 'Candidate: [^(]'; then \
-		bash Tests/stage.sh kiosk-session $(MAKE) --no-print-directory test-kiosk-session; \
-	else \
-		echo "skipping test-kiosk-session: apt has no cage to install (apt-cache policy cage)"; \
-	fi
+	MAKE="$(MAKE)" bash Tests/alongside.sh new-project:test-new-project -- \
+		core:test-core window:test-window docs:docs \
+		$$(apt-cache policy cage 2>/dev/null | grep -q 'Candidate: [^(]' && echo kiosk-session:test-kiosk-session)
 	@bash Tests/stage.sh --report
+
+## check: the inner loop, no display: the SDK's JavaScript, a build, the core, tooling and
+## command-line tests (no window tests, no nested project build)
+.PHONY: check
+check: deps pkg-config-dir
+	$(MAKE) --no-print-directory test-js
+	$(SWIFT) build $(SWIFT_PKG_CONFIG) --build-tests
+	$(MAKE) --no-print-directory test-core
 
 ## vitrine-types: the typed-strategies generator (Tools/vitrine-types, a package of its own so
 ## that no other build compiles swift-syntax), into Tools/vitrine-types/.build
@@ -172,7 +177,16 @@ test-js:
 
 test-core: pkg-config-dir
 	env -u DISPLAY -u WAYLAND_DISPLAY bash Tests/with-failure-summary.sh \
-		$(SWIFT) test $(SWIFT_PKG_CONFIG) --skip-build --filter 'VitrineTests|VitrineToolingTests|VitrineCLITests'
+		$(SWIFT) test $(SWIFT_PKG_CONFIG) --skip-build --filter 'VitrineTests|VitrineToolingTests|VitrineCLITests' \
+		--skip NewProjectBuildTests
+
+## test-new-project: `vitrine new`'s project built, run, developed and bundled (a nested
+## swift build), from the built tests. The test binary is run directly: `swift test` (and
+## `swift build --show-bin-path`) would wait for the lock on .build the stages beside it hold.
+test-new-project: pkg-config-dir
+	env -u DISPLAY -u WAYLAND_DISPLAY bash Tests/with-failure-summary.sh \
+		.build/debug/VitrinePackageTests.xctest \
+		--testing-library swift-testing --filter 'VitrineCLITests.NewProjectBuildTests'
 
 test-window: pkg-config-dir
 	SWIFT=$(SWIFT) bash Tests/with-failure-summary.sh bash Tests/run-window-tests.sh

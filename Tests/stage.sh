@@ -6,10 +6,11 @@ set -u
 file=.build/test-stages.txt
 report() {
   echo "make test stages (wall-clock seconds):"
-  awk '{ printf "  %-14s %5d\n", $1, $2; total += $2 } END { printf "  %-14s %5d\n", "total", total }' "$file"
+  awk '{ printf "  %-14s %5d\n", $1, $2 }' "$file"
+  [ -f "$file.start" ] && printf "  %-14s %5d  (wall clock; new-project runs beside the stages after build)\n" total $(( $(date +%s) - $(cat "$file.start") ))
 }
 case "${1:-}" in
-  --reset) mkdir -p .build && : > "$file"; exit 0 ;;
+  --reset) mkdir -p .build && : > "$file" && date +%s > "$file.start"; exit 0 ;;
   --report) report; exit 0 ;;
 esac
 name=$1; shift
