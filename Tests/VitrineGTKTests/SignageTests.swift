@@ -88,10 +88,10 @@ extension WebKitTests {
             try await fixture.next(where: { if case .navigation(_, _, _, .reload, _, .request) = $0 { return true }; return false })
             try await fixture.nextLoad(of: a)
 
-            fixture.container.setDisplay(on: false)
+            fixture.container.feature(SignageFeature.self)!.setDisplay(on: false)
             try await fixture.next(where: native(.displayOff, "command"))
             // A button press on the black cover, through GTK's own event dispatch.
-            let cover = try #require(fixture.container.scheduleRunner?.cover?.widget)
+            let cover = try #require(fixture.container.feature(SignageFeature.self)!.runner?.cover?.widget)
             let coverWindow = try #require(gtk_widget_get_window(cover))
             let event = try #require(gdk_event_new(GDK_BUTTON_PRESS))
             event.pointee.button.window = coverWindow
@@ -103,7 +103,7 @@ extension WebKitTests {
             gtk_main_do_event(event)
             gdk_event_free(event)
             try await fixture.next(where: native(.displayOn, "input"))
-            #expect(fixture.container.isDisplayOn)
+            #expect(fixture.container.feature(SignageFeature.self)!.isDisplayOn)
         }
 
         @Test func theScreenOffHidesThePageAndOnShowsItAgain() async throws {
@@ -114,17 +114,17 @@ extension WebKitTests {
             defer { fixture.close() }
             try await fixture.start(waitingFor: a)
             #expect(try await fixture.container.evaluate("document.visibilityState") == "visible")
-            #expect(fixture.container.isDisplayOn)
+            #expect(fixture.container.feature(SignageFeature.self)!.isDisplayOn)
 
-            fixture.container.setDisplay(on: false)
+            fixture.container.feature(SignageFeature.self)!.setDisplay(on: false)
             try await fixture.next(where: native(.displayOff, "command"))
-            #expect(!fixture.container.isDisplayOn)
+            #expect(!fixture.container.feature(SignageFeature.self)!.isDisplayOn)
             #expect(await TestLoop.wait { server.requestedPaths.contains("/visibility?hidden") }, "the page saw itself hidden")
             #expect(try await fixture.container.evaluate("document.visibilityState") == "hidden")
 
-            fixture.container.setDisplay(on: true)
+            fixture.container.feature(SignageFeature.self)!.setDisplay(on: true)
             try await fixture.next(where: native(.displayOn, "command"))
-            #expect(fixture.container.isDisplayOn)
+            #expect(fixture.container.feature(SignageFeature.self)!.isDisplayOn)
             #expect(await TestLoop.wait { server.requestedPaths.contains("/visibility?visible") }, "the page saw itself shown")
             #expect(try await fixture.container.evaluate("document.visibilityState") == "visible")
         }

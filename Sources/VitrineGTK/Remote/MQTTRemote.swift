@@ -158,9 +158,10 @@ public final class MQTTRemote: EventSink {
     public func publishState() {
         if let container = dispatch.container {
             state.title = container.pageTitle
-            state.display = container.isDisplayOn ? "on" : "off"
-            state.alert = container.alert?.url.absoluteString ?? ""
-            state.alertUntil = container.alert?.until.timeIntervalSince1970.rounded()
+            let signage = container.feature(SignageFeature.self)
+            state.display = signage?.isDisplayOn ?? true ? "on" : "off"
+            state.alert = signage?.alert?.url.absoluteString ?? ""
+            state.alertUntil = signage?.alert?.until.timeIntervalSince1970.rounded()
         }
         let json = state.json
         guard json != lastPublishedState, isConnected else { return }

@@ -51,10 +51,10 @@ public final class RemoteDispatch {
             for window in kiosk { window.goHome() }
             reply(.success)
         case .next:
-            for window in kiosk { window.nextPage() }
+            for window in kiosk { window.feature(SignageFeature.self)?.next() }
             reply(.success)
         case .display(let on):
-            for window in kiosk { window.setDisplay(on: on) }
+            for window in kiosk { window.feature(SignageFeature.self)?.setDisplay(on: on) }
             reply(.success)
         case .navigate(let url):
             // Immediate: the load starts before `perform` returns, as the other commands act.
@@ -94,10 +94,13 @@ public final class RemoteDispatch {
             break  // answered above, with or without a window
         case .alert(let url, let seconds):
             // Every display at once; the reply is the first display's decision.
-            for window in kiosk where window !== container { window.showAlert(url, seconds: seconds) { _ in } }
-            container.showAlert(url, seconds: seconds, reply: reply)
+            for window in kiosk where window !== container {
+                window.feature(SignageFeature.self)?.showAlert(url, seconds: seconds) { _ in }
+            }
+            guard let signage = container.feature(SignageFeature.self) else { return reply(.failure("the kiosk's window is closed")) }
+            signage.showAlert(url, seconds: seconds, reply: reply)
         case .alertClear:
-            let cleared = kiosk.map { $0.clearAlert() }.contains(true)
+            let cleared = kiosk.map { $0.feature(SignageFeature.self)?.clearAlert() ?? false }.contains(true)
             reply(cleared ? .success : .failure("no alert is shown"))
         case .config(let text):
             guard let applyConfiguration else { return reply(.failure("this kiosk takes no configuration pushes")) }

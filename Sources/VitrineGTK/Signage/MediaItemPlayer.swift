@@ -62,7 +62,7 @@ final class MediaItemPlayer: PaneCollaborator {
 
     fileprivate func received(_ text: String?) {
         guard let pane, !pane.isTornDown, text == "ended", let url = pane.currentURL else { return }
-        pane.container?.mediaEnded(showing: url)
+        pane.container?.feature(SignageFeature.self)?.mediaEnded(showing: url)
     }
 
     private func unregister() {

@@ -186,7 +186,7 @@ final class ScheduleRunner {
         case .display(let on):
             on ? cover?.hide() : cover?.show()
         case .replayMedia:
-            container.replayMedia()
+            container.activePane.mediaItems?.replay()
         }
     }
 

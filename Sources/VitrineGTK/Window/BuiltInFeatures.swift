@@ -15,6 +15,8 @@ enum BuiltInFeatures {
             PrintFeature(),
         ]
         if let kiosk = window.configuration.kiosk { features.append(KioskGuard(container: window, options: kiosk)) }
+        // Last: a playlist's runner acts on a load once every other feature has heard it.
+        features.append(SignageFeature())
         return features
     }
 }

@@ -14,6 +14,11 @@ extension WebContainer {
     /// The preload under way in the window's only (or first) slot, if any.
     var preloader: PagePreloader? { preloaders[0] }
 
+    /// Whether `pane` is a page loading out of sight (its loads are its preloader's).
+    func isPreloading(_ pane: WebPane?) -> Bool {
+        preloaders.values.contains { $0.pane === pane }
+    }
+
     /// Whether the schedule's pages for `slot` load out of sight: asked for, no tabs (a
     /// playlist then turns in the tab shown), and something on screen already (the first
     /// page loads straight into the empty view).

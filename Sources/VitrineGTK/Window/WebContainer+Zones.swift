@@ -25,17 +25,6 @@ extension WebContainer {
         }
     }
 
-    /// A runner per zone with a playlist (its first page, then its turns).
-    func startZoneRunners() {
-        for (slot, zone) in configuration.zones.enumerated() where !zone.playlist.isEmpty && zoneRunners[slot] == nil {
-            var schedule = Schedule(playlist: zone.playlist)
-            schedule.preload = configuration.schedule.preload
-            let runner = ScheduleRunner(container: self, schedule: schedule, slot: slot)
-            zoneRunners[slot] = runner
-            runner.start()
-        }
-    }
-
     /// The zone's name shown in `slot`, if zones are configured.
     func zoneName(ofSlot slot: Int) -> String? {
         configuration.zones.indices.contains(slot) ? configuration.zones[slot].name : nil

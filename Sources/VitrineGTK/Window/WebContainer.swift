@@ -46,8 +46,6 @@ public final class WebContainer {
     var preloaders: [Int: PagePreloader] = [:]
     /// Playlist pages' last good loads, shown when the live page fails.
     private(set) lazy var snapshots = PageSnapshotKeeper(container: self)
-    /// With `[[zones]]`, the runners of the zones' own playlists, by slot.
-    var zoneRunners: [Int: ScheduleRunner] = [:]
     var panes: [WebPane] = []
     /// What the window does besides showing pages, each attached once (`attach`).
     private(set) var features = WindowFeatures()
@@ -70,8 +68,6 @@ public final class WebContainer {
     /// The monitor a `[[displays]]` window is shown fullscreen on (`start()`); nil: the
     /// configuration's `fullscreen` decides.
     var fullscreenMonitor: Int?
-    /// Runs `[schedule]` (playlist, reloads, the screen's hours), when there is one.
-    private(set) var scheduleRunner: ScheduleRunner?
     let logger = Logger(label: "vitrine.container")
 
     /// Builds the window and views and wires every signal. Nothing loads until `start()`:
@@ -100,7 +96,6 @@ public final class WebContainer {
         NetworkSetup.install(configuration.network, record: record)
         windowID = group.join(self)
         for feature in BuiltInFeatures.features(for: self) { attach(feature) }
-        if !configuration.schedule.isEmpty { _ = ensureScheduleRunner() }
     }
 
     /// Attaches `feature` to the window: it hears the window's life from now on, until the
@@ -185,19 +180,10 @@ public final class WebContainer {
         gtk_window_fullscreen_on_monitor(windowPointer, gtk_window_get_screen(windowPointer), gint(monitor))
     }
 
-    /// The schedule's runner; made on demand (with an empty schedule) for `setDisplay`.
-    func ensureScheduleRunner() -> ScheduleRunner {
-        if let scheduleRunner { return scheduleRunner }
-        let runner = ScheduleRunner(container: self, schedule: configuration.schedule)
-        scheduleRunner = runner
-        return runner
-    }
-
     /// The start page, or a playlist's first page (the schedule's runner loads it).
     private func loadFirstPage() {
         if configuration.schedule.playlist.isEmpty { returnToStart() }
-        scheduleRunner?.start()
-        startZoneRunners()
+        feature(SignageFeature.self)?.start()
     }
 
     /// Goes back to the start page (remote control's "home", the kiosk's idle reset).
@@ -290,13 +276,7 @@ public final class WebContainer {
         let slot = panes.firstIndex { $0 === pane }
         let load = PaneLoad(event: event, url: url, error: error, status: status, pane: pane, slot: slot)
         features.forEach { $0.loadChanged(load) }
-        if let preloader = preloaders.values.first(where: { $0.pane === pane }) {
-            preloader.loadChanged(event, url, error: error)
-        } else if let slot = panes.firstIndex(where: { $0 === pane }), let runner = zoneRunners[slot] {
-            runner.loadChanged(event, url)
-        } else {
-            scheduleRunner?.loadChanged(event, url)
-        }
+        preloaders.values.first { $0.pane === pane }?.loadChanged(event, url, error: error)
     }
 
     func paneTitleChanged(_ pane: WebPane, title: String) {
@@ -337,10 +317,6 @@ public final class WebContainer {
         shownRoute = nil
         features.tearDown()
         signals.disconnectAll()
-        scheduleRunner?.stop()
-        scheduleRunner = nil
-        for runner in zoneRunners.values { runner.stop() }
-        zoneRunners = [:]
         for slot in preloaders.keys { cancelPreload(inSlot: slot) }
         for pane in panes { pane.tearDown() }
         onClose?()
