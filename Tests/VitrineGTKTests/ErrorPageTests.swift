@@ -68,7 +68,8 @@ extension WebKitTests {
             // Untrusted: the error page, which offers nothing to click through.
             let untrusted = server.url("index.html")
             let (first, firstEvents) = try open(untrusted)
-            #expect(await errorKind(first) == "tls")
+            let kind = await errorKind(first)
+            #expect(kind == "tls", "error page \(kind ?? "none"); events: \(firstEvents.events.filter { if case .load = $0 { return true } else { return false } })")
             #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _, _) = $0 { return true }; return false })
             let controls = try await first.evaluate("document.querySelectorAll('a, button, input, form').length")
             #expect(controls == 0, "no way to bypass")

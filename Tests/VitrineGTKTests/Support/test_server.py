@@ -104,6 +104,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class TLSHandshakingServer(http.server.ThreadingHTTPServer):
+    """Handshakes in each connection's own thread: a wrapped listening socket would
+    handshake inside accept(), so one client that stalls or is refused holds up the next."""
+
+    context = None
+
+    def finish_request(self, request, client_address):
+        if self.context is None:
+            return super().finish_request(request, client_address)
+        request.settimeout(10)
+        try:
+            secured = self.context.wrap_socket(request, server_side=True)
+        except OSError:
+            return  # the client refused the certificate or went away: its own business
+        try:
+            secured.settimeout(None)
+            super().finish_request(secured, client_address)
+        finally:
+            secured.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--directory", required=True)
@@ -122,14 +143,14 @@ def main():
     def handler(*args, **kwargs):
         return Handler(*args, directory=options.directory, **kwargs)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", options.port), handler)
+    server = TLSHandshakingServer(("127.0.0.1", options.port), handler)
     if options.cert:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(options.cert, options.key)
         if options.client_ca:
             context.verify_mode = ssl.CERT_REQUIRED
             context.load_verify_locations(options.client_ca)
-        server.socket = context.wrap_socket(server.socket, server_side=True)
+        server.context = context
     print("PORT", server.server_address[1], flush=True)
     server.serve_forever()
 
