@@ -7,7 +7,7 @@ file=.build/test-stages.txt
 report() {
   echo "make test stages (wall-clock seconds):"
   awk '{ printf "  %-14s %5d\n", $1, $2 }' "$file"
-  [ -f "$file.start" ] && printf "  %-14s %5d  (wall clock; new-project runs beside the stages after build)\n" total $(( $(date +%s) - $(cat "$file.start") ))
+  [ -f "$file.start" ] && printf "  %-14s %5d  (wall clock: stages after build overlap, so it is less than their sum)\n" total $(( $(date +%s) - $(cat "$file.start") ))
 }
 case "${1:-}" in
   --reset) mkdir -p .build && : > "$file" && date +%s > "$file.start"; exit 0 ;;

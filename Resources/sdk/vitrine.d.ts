@@ -320,29 +320,29 @@ declare global {
     // send them (prefer those), refused unless `[capabilities]` grants them to the calling
     // frame's origin. A payload of another shape is refused naming the field at fault.
     // vitrine-types: from here to its end mark, written from the Swift sources (make sdk-types).
-    /** `AppStrategy` in Sources/Vitrine/Strategy/Capabilities/AppStrategy.swift. */
+    /** `AppStrategy` in Sources/Vitrine/Capabilities/AppStrategy.swift. */
     "app": { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: boolean };
-    /** `ClipboardStrategy` in Sources/Vitrine/Strategy/Capabilities/ClipboardStrategy.swift. */
+    /** `ClipboardStrategy` in Sources/Vitrine/Capabilities/ClipboardStrategy.swift. */
     "clipboard": { payload: VitrineBytes | { action: "readText" } | { action: "writeText"; text: string }; result: VitrineJSON };
-    /** `DialogStrategy` in Sources/Vitrine/Strategy/Capabilities/DialogStrategy.swift. */
+    /** `DialogStrategy` in Sources/Vitrine/Capabilities/DialogStrategy.swift. */
     "dialog": { payload: { action: "open"; title?: string | null; directory?: string | null; multiple?: boolean | null; folder?: boolean | null } | { action: "save"; title?: string | null; directory?: string | null; name?: string | null; text?: string | null; base64?: string | null } | { action: "message"; title: string; message: string } | { action: "confirm"; title: string; message: string } | { action: "read"; path: string; as?: "text" | "bytes" | "base64" | null }; result: VitrineJSON };
-    /** `MenuStrategy` in Sources/Vitrine/Strategy/Capabilities/MenuStrategy.swift. */
+    /** `MenuStrategy` in Sources/Vitrine/Capabilities/MenuStrategy.swift. */
     "menu": { payload: { action: "set"; items: VitrineJSON[] } | { action: "setContext"; items: VitrineJSON[] } | { action: "clear" }; result: boolean };
-    /** `NotificationStrategy` in Sources/Vitrine/Strategy/Capabilities/NotificationStrategy.swift. */
+    /** `NotificationStrategy` in Sources/Vitrine/Capabilities/NotificationStrategy.swift. */
     "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null }; result: { id: string } };
-    /** `PageStrategy` in Sources/Vitrine/Strategy/Strategies/PageStrategy.swift. */
+    /** `PageStrategy` in Sources/Vitrine/Bridge/PageStrategy.swift. */
     "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
-    /** `PrintStrategy` in Sources/Vitrine/Strategy/Capabilities/PrintStrategy.swift. */
+    /** `PrintStrategy` in Sources/Vitrine/Capabilities/PrintStrategy.swift. */
     "print": { payload: { action: "dialog" } | { action: "pdf"; pageSize?: string | null; landscape?: boolean | null; margins?: number | null }; result: VitrineJSON };
-    /** `ShellStrategy` in Sources/Vitrine/Strategy/Capabilities/ShellStrategy.swift. */
+    /** `ShellStrategy` in Sources/Vitrine/Capabilities/ShellStrategy.swift. */
     "shell": { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: boolean };
-    /** `ShortcutsStrategy` in Sources/Vitrine/Strategy/Capabilities/ShortcutsStrategy.swift. */
+    /** `ShortcutsStrategy` in Sources/Vitrine/Capabilities/ShortcutsStrategy.swift. */
     "shortcuts": { payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string }; result: VitrineJSON };
-    /** `StorageStrategy` in Sources/Vitrine/Strategy/Capabilities/StorageStrategy.swift. */
+    /** `StorageStrategy` in Sources/Vitrine/Capabilities/StorageStrategy.swift. */
     "storage": { payload: { action: "get"; key: string } | { action: "set"; key: string; value: VitrineJSON } | { action: "remove"; key: string } | { action: "keys" } | { action: "clear" }; result: VitrineJSON };
-    /** `TrayStrategy` in Sources/Vitrine/Strategy/Capabilities/TrayStrategy.swift. */
+    /** `TrayStrategy` in Sources/Vitrine/Capabilities/TrayStrategy.swift. */
     "tray": { payload: { action: "set"; icon: string; tooltip?: string | null; items?: VitrineJSON[] | null } | { action: "clear" }; result: boolean };
-    /** `WindowStrategy` in Sources/Vitrine/Strategy/Capabilities/WindowStrategy.swift. */
+    /** `WindowStrategy` in Sources/Vitrine/Capabilities/WindowStrategy.swift. */
     "window": { payload: { action: "state" } | { action: "setTitle"; title: string } | { action: "resize"; width: number; height: number } | { action: "minimize" } | { action: "maximize" } | { action: "unmaximize" } | { action: "fullscreen"; on?: boolean | null } | { action: "keepAbove"; on?: boolean | null } | { action: "close" } | { action: "beginMove" } | { action: "open"; url: string; title?: string | null; width?: number | null; height?: number | null }; result: VitrineJSON };
     // vitrine-types: end.
   }

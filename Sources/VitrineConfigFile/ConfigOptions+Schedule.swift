@@ -49,18 +49,18 @@ extension ConfigOptions {
             entry["on"]?.time == entry["off"]?.time ? "needs different on and off times" : nil
         }) { configurator, entries in
             schedule(configurator) { schedule in
-                schedule.displayWindows = entries.compactMap { entry in
+                schedule.screenOnHours = entries.compactMap { entry in
                     guard let on = entry["on"]?.time, let off = entry["off"]?.time else { return nil }
-                    return DisplayWindow(on: on, off: off, days: entry["days"]?.weekdays ?? Set(Weekday.allCases))
+                    return ScreenOnHours(on: on, off: off, days: entry["days"]?.weekdays ?? Set(Weekday.allCases))
                 }
             }
-        }.printable { Printed.lines($0.schedule.displayWindows.map { "\($0.on)-\($0.off) \(Printed.days($0.days))" }) },
+        }.printable { Printed.lines($0.schedule.screenOnHours.map { "\($0.on)-\($0.off) \(Printed.days($0.days))" }) },
         ConfigOption.field("schedule.display.on", .timeOfDay, #"local time the screen goes on, such as "07:00""#)
-            .printable { Printed.lines($0.schedule.displayWindows.map(\.on.description)) },
+            .printable { Printed.lines($0.schedule.screenOnHours.map(\.on.description)) },
         ConfigOption.field("schedule.display.off", .timeOfDay, #"local time it goes off; earlier than on: the next day"#)
-            .printable { Printed.lines($0.schedule.displayWindows.map(\.off.description)) },
+            .printable { Printed.lines($0.schedule.screenOnHours.map(\.off.description)) },
         ConfigOption.field("schedule.display.days", .weekdays, #"the days (default every day), such as ["mon", "tue"]"#)
-            .printable { Printed.lines($0.schedule.displayWindows.map { Printed.days($0.days) }) },
+            .printable { Printed.lines($0.schedule.screenOnHours.map { Printed.days($0.days) }) },
 
         ConfigOption.tables("displays", required: ["monitor"], "one fullscreen window per monitor, each with its own page") {
             configurator, entries in
@@ -221,7 +221,7 @@ extension ConfigOptions {
             parts.append("\(schedule.playlist.count) page(s) in turn" + (windowed > 0 ? " (\(windowed) with a window)" : ""))
         }
         if !schedule.reloads.isEmpty { parts.append("\(schedule.reloads.count) reload rule(s)") }
-        if !schedule.displayWindows.isEmpty { parts.append("screen hours \(schedule.displayWindows.map { "\($0.on)–\($0.off)" }.joined(separator: ", "))") }
+        if !schedule.screenOnHours.isEmpty { parts.append("screen hours \(schedule.screenOnHours.map { "\($0.on)–\($0.off)" }.joined(separator: ", "))") }
         return parts.joined(separator: "; ")
     }
 }

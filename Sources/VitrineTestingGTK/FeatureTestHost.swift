@@ -39,9 +39,6 @@ public final class FeatureTestHost: FeatureHost {
 
     /// The details of the recorded native events of `action`.
     public func details(_ action: ContainerEvent.NativeAction) -> [String] {
-        events.compactMap {
-            if case .native(action, let detail) = $0 { return detail }
-            return nil
-        }
+        events.details(of: action)
     }
 }

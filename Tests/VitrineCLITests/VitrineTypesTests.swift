@@ -39,11 +39,11 @@ struct VitrineTypesTests {
     }
 
     /// The SDK's vitrine.d.ts declares the built-in typed strategies (`page`, the
-    /// capabilities) as the generator writes them from Sources/Vitrine/Strategy: run
+    /// capabilities) as the generator writes them from Sources/Vitrine/Capabilities and Bridge/PageStrategy.swift: run
     /// `make sdk-types` when this fails.
     @Test func theSDKsBuiltInStrategiesAreTheGeneratorsOutput() throws {
         let declarations = "Resources/sdk/vitrine.d.ts"
-        let run = try generate(root: Self.checkout.path, ["--into", declarations, "Sources/Vitrine/Strategy"])
+        let run = try generate(root: Self.checkout.path, ["--into", declarations, "Sources/Vitrine/Capabilities", "Sources/Vitrine/Bridge/PageStrategy.swift"])
         #expect(run.status == 0, "\(run.stderr)")
         let committed = try String(contentsOf: Self.checkout.appendingPathComponent(declarations), encoding: .utf8)
         #expect(run.stdout == committed, "Resources/sdk/vitrine.d.ts is stale: run make sdk-types")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTesting
 import VitrineTestingGTK
 
 extension WebKitTests {
@@ -27,10 +28,7 @@ extension WebKitTests {
         }
 
         private func details(_ harness: WebTestHarness, _ action: ContainerEvent.NativeAction) -> [String] {
-            harness.events.events.compactMap {
-                if case .native(action, let detail) = $0 { return detail }
-                return nil
-            }
+            harness.events.events.details(of: action)
         }
 
         @Test func aLinkBeforeTheLoadWaitsAndLinksWhileItRunsArriveAtOnce() async throws {

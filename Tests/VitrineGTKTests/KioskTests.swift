@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vitrine
 @testable import VitrineGTK
+import VitrineTesting
 import VitrineTestingGTK
 
 /// One way a page can try to leave the kiosk's origins.
@@ -68,7 +69,7 @@ extension WebKitTests {
             }
 
             func natives(_ action: ContainerEvent.NativeAction) -> [String] {
-                events.events.compactMap { if case let .native(a, detail) = $0, a == action { return detail }; return nil }
+                events.events.details(of: action)
             }
 
             func close() {

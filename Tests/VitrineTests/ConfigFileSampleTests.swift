@@ -46,7 +46,7 @@ struct ConfigFileSampleTests {
         let schedule = configuration.schedule
         #expect(schedule.playlist.map(\.url.absoluteString) == ["https://signage.example/menu", "app://app/index.html"])
         #expect(schedule.reloads == [.every(.seconds(3600)), .at([TimeOfDay("03:00")!])])
-        #expect(schedule.displayWindows.count == 2)
+        #expect(schedule.screenOnHours.count == 2)
         #expect(schedule.wakeDuration == .seconds(60))
         #expect(configuration.kiosk?.rotation == 0)
     }

@@ -43,9 +43,9 @@ struct ScheduleConfigTests {
             PlaylistEntry(url: URL(string: "app://app/promo.html")!, duration: .seconds(2.5)),
         ])
         #expect(schedule.reloads == [.every(.seconds(3600)), .at([TimeOfDay("03:00")!, TimeOfDay("12:15")!])])
-        #expect(schedule.displayWindows == [
-            DisplayWindow(on: TimeOfDay("07:00")!, off: TimeOfDay("22:30")!, days: [.mon, .tue, .wed, .thu, .fri]),
-            DisplayWindow(on: TimeOfDay("10:00")!, off: TimeOfDay("14:00")!),
+        #expect(schedule.screenOnHours == [
+            ScreenOnHours(on: TimeOfDay("07:00")!, off: TimeOfDay("22:30")!, days: [.mon, .tue, .wed, .thu, .fri]),
+            ScreenOnHours(on: TimeOfDay("10:00")!, off: TimeOfDay("14:00")!),
         ])
         #expect(configuration.kiosk?.rotation == 90)
         #expect(ConfigFile.printedValue(of: "kiosk.rotation", in: configuration) == "90")

@@ -44,8 +44,8 @@ struct ScheduleTests {
     }
 
     @Test func displayHoursOnWeekdaysAndAcrossMidnightAndDaylightSaving() {
-        let weekdays = DisplayWindow(on: Self.time("07:00"), off: Self.time("22:30"), days: [.mon, .tue, .wed, .thu, .fri])
-        let timetable = DisplayTimetable(windows: [weekdays], calendar: Self.berlin)
+        let weekdays = ScreenOnHours(on: Self.time("07:00"), off: Self.time("22:30"), days: [.mon, .tue, .wed, .thu, .fri])
+        let timetable = DisplayTimetable(hours: [weekdays], calendar: Self.berlin)
         // Friday 2026-03-27.
         #expect(timetable.isOn(at: Self.at("2026-03-27T12:00:00+01:00")))
         #expect(!timetable.isOn(at: Self.at("2026-03-27T06:59:00+01:00")))
@@ -56,11 +56,11 @@ struct ScheduleTests {
         let on = timetable.nextChange(after: Self.at("2026-03-27T22:30:00+01:00"))
         #expect(on?.date == Self.at("2026-03-30T07:00:00+02:00") && on?.on == true)
 
-        let night = DisplayTimetable(windows: [DisplayWindow(on: Self.time("20:00"), off: Self.time("02:00"))], calendar: Self.berlin)
+        let night = DisplayTimetable(hours: [ScreenOnHours(on: Self.time("20:00"), off: Self.time("02:00"))], calendar: Self.berlin)
         #expect(night.isOn(at: Self.at("2026-03-27T01:00:00+01:00")))
         #expect(!night.isOn(at: Self.at("2026-03-27T12:00:00+01:00")))
         #expect(night.nextChange(after: Self.at("2026-03-27T21:00:00+01:00"))?.date == Self.at("2026-03-28T02:00:00+01:00"))
-        #expect(DisplayTimetable(windows: [], calendar: Self.berlin).nextChange(after: .now) == nil)
+        #expect(DisplayTimetable(hours: [], calendar: Self.berlin).nextChange(after: .now) == nil)
     }
 
     @Test func thePlaylistTurnsAndSkipsAFailedPage() {
@@ -128,7 +128,7 @@ struct ScheduleTests {
     }
 
     @Test func theScreenFollowsItsHoursInputWakesItAndACommandHoldsUntilTheNextChange() {
-        let schedule = Schedule(displayWindows: [DisplayWindow(on: Self.time("07:00"), off: Self.time("22:30"))],
+        let schedule = Schedule(screenOnHours: [ScreenOnHours(on: Self.time("07:00"), off: Self.time("22:30"))],
                                 wakeDuration: .seconds(60))
         let night = Self.at("2026-03-27T23:00:00+01:00")
         var scheduler = SignageScheduler(schedule: schedule, calendar: Self.berlin, now: night)

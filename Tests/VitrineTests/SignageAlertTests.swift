@@ -70,7 +70,7 @@ struct SignageAlertTests {
     @Test func anAlertTakesOverThePlaylistAndTheScreensHoursAndEndsByItself() {
         let schedule = Schedule(playlist: [PlaylistEntry(url: Self.page1, duration: .seconds(30)),
                                            PlaylistEntry(url: Self.page2, duration: .seconds(30))],
-                                displayWindows: [DisplayWindow(on: TimeOfDay("07:00")!, off: TimeOfDay("22:00")!)])
+                                screenOnHours: [ScreenOnHours(on: TimeOfDay("07:00")!, off: TimeOfDay("22:00")!)])
         let start = Self.at("2026-03-27T21:59:00+01:00")
         var scheduler = SignageScheduler(schedule: schedule, calendar: Self.berlin, now: start)
         #expect(scheduler.takeDue(at: start) == [.display(on: true, reason: "schedule"), .showPage(index: 0, url: Self.page1)])

@@ -11,7 +11,7 @@ public struct Schedule: Sendable, Equatable {
     public var playlist: [PlaylistEntry]
     public var reloads: [ReloadRule]
     /// The screen is on while one of these covers the moment; none: always on.
-    public var displayWindows: [DisplayWindow]
+    public var screenOnHours: [ScreenOnHours]
     /// How long input during "off" keeps the screen on.
     public var wakeDuration: Duration
     /// Days the daily proof-of-play files are kept.
@@ -20,15 +20,15 @@ public struct Schedule: Sendable, Equatable {
     /// it has painted (`PreloadTransition`); false: pages load in the view on screen.
     public var preload = true
 
-    public init(playlist: [PlaylistEntry] = [], reloads: [ReloadRule] = [], displayWindows: [DisplayWindow] = [],
+    public init(playlist: [PlaylistEntry] = [], reloads: [ReloadRule] = [], screenOnHours: [ScreenOnHours] = [],
                 wakeDuration: Duration = .seconds(60)) {
         self.playlist = playlist
         self.reloads = reloads
-        self.displayWindows = displayWindows
+        self.screenOnHours = screenOnHours
         self.wakeDuration = wakeDuration
     }
 
-    public var isEmpty: Bool { playlist.isEmpty && reloads.isEmpty && displayWindows.isEmpty }
+    public var isEmpty: Bool { playlist.isEmpty && reloads.isEmpty && screenOnHours.isEmpty }
 
     /// Why `configuration`'s chain will never show `url`, as far as can be told without a
     /// page (nil: it may be shown): its origin-allowlist refuses the URL's origin.

@@ -34,7 +34,7 @@ extension SignageScheduler {
     mutating func endAlert(at now: Date, reason: String = "expired") -> [ScheduledAction] {
         alert = nil
         var actions: [ScheduledAction] = [.alertEnded(reason: reason)]
-        let scheduled = schedule.displayWindows.isEmpty ? (displayBeforeAlert ?? true) : timetable.isOn(at: now)
+        let scheduled = schedule.screenOnHours.isEmpty ? (displayBeforeAlert ?? true) : timetable.isOn(at: now)
         displayBeforeAlert = nil
         if displayOn != nil, displayOn != scheduled { actions.append(changeDisplay(scheduled, reason == "refused" ? "alert-refused" : "alert-ended")) }
         return actions + [resumeAfterAlert(at: now)]

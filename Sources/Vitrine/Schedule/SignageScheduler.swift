@@ -43,7 +43,7 @@ public struct SignageScheduler: Sendable {
     public init(schedule: Schedule, calendar: LocalCalendar, now: Date) {
         self.schedule = schedule
         self.calendar = calendar
-        timetable = DisplayTimetable(windows: schedule.displayWindows, calendar: calendar)
+        timetable = DisplayTimetable(hours: schedule.screenOnHours, calendar: calendar)
         shownAt = now
         reloadCheckedAt = schedule.reloads.map { _ in now }
         startPending = !schedule.playlist.isEmpty
@@ -60,7 +60,7 @@ public struct SignageScheduler: Sendable {
         for (index, rule) in schedule.reloads.enumerated() {
             dates.append(nextReload(rule, after: reloadCheckedAt[index]))
         }
-        if displayOn == nil, !schedule.displayWindows.isEmpty { dates.append(now) }
+        if displayOn == nil, !schedule.screenOnHours.isEmpty { dates.append(now) }
         if let change = timetable.nextChange(after: now) { dates.append(change.date) }
         if let wokenUntil { dates.append(wokenUntil) }
         return dates.min().map { max($0, now) }
@@ -77,7 +77,7 @@ public struct SignageScheduler: Sendable {
             self.wokenUntil = nil
             if !timetable.isOn(at: now), displayOn == true { actions.append(changeDisplay(false, "wake-ended")) }
         }
-        if !schedule.displayWindows.isEmpty, wokenUntil == nil {
+        if !schedule.screenOnHours.isEmpty, wokenUntil == nil {
             let scheduled = timetable.isOn(at: now)
             if displayOn == nil || (displayOn != scheduled && lastDecisionBoundaryPassed(now)) {
                 if displayOn != scheduled { actions.append(changeDisplay(scheduled, "schedule")) }

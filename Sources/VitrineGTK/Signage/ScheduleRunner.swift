@@ -48,7 +48,7 @@ final class ScheduleRunner {
             return syncer
         }
         // The cover's stack page exists before the window is shown (display off at start).
-        if !schedule.displayWindows.isEmpty || slot == 0 { _ = cover }
+        if !schedule.screenOnHours.isEmpty || slot == 0 { _ = cover }
     }
 
     /// Whether the screen is on, as the schedule last decided.

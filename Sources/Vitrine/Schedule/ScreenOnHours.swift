@@ -6,7 +6,7 @@ import Foundation
 
 /// The screen is on from `on` to `off` (local time) on `days`; an `off` earlier than `on`
 /// ends the next morning (a night shift: on 20:00, off 02:00).
-public struct DisplayWindow: Sendable, Equatable {
+public struct ScreenOnHours: Sendable, Equatable {
     public var on: TimeOfDay
     public var off: TimeOfDay
     public var days: Set<Weekday>
