@@ -11,7 +11,7 @@ import VitrineTooling
 
 /// `vitrine bundle [DIR]`: in an app's package (a `vitrine new` project), the release build
 /// of its program and, in `dist/`, a Debian package and a relocatable tarball. What goes
-/// where is `AppBundle`'s plan; this command only runs the tools.
+/// where is `AppPackage`'s plan; this command only runs the tools.
 struct BundleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bundle",
@@ -75,11 +75,11 @@ struct BundleCommand: ParsableCommand {
         if configuration.developerTools {
             printToStandardError("vitrine bundle: warning: \(configFile.path) turns developer-tools on: the shipped app opens the web inspector (set developer-tools = false to ship it without)")
         }
-        let icon = project.folder.appendingPathComponent(AppBundle.iconFile)
+        let icon = project.folder.appendingPathComponent(AppPackage.iconFile)
         guard FileSystem.isRegularFile(icon.path) else {
             throw RuntimeFailure("\(icon.path) is missing: the app's icon (an SVG), shown in the menu and the window list")
         }
-        let bundle = try AppBundle(metadata: AppBundleMetadata(
+        let bundle = try AppPackage(metadata: AppPackageMetadata(
             product: project.product, appID: configuration.applicationID, packageName: packageName, version: appVersion,
             title: configuration.title, summary: summary ?? "Desktop app \(configuration.title)", // never the package name first (lintian)
             maintainer: try maintainer ?? Self.maintainerFromEnvironment(), license: license,
@@ -87,17 +87,17 @@ struct BundleCommand: ParsableCommand {
         let dist = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? project.folder.appendingPathComponent("dist")
 
         let executable = try build(project)
-        let inputs = AppBundle.Inputs(executable: executable, configFile: configFile,
+        let inputs = AppPackage.Inputs(executable: executable, configFile: configFile,
                                       appDirectory: configuration.appDirectory?.path, resources: ResourceLocator().directory, icon: icon)
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
         let deb = try debianPackage(bundle, inputs, in: dist)
         let tarball = try relocatableTarball(bundle, inputs, in: dist)
         if rpm {
             let package = try rpmPackage(bundle, inputs, in: dist)
-            print(AppBundle.writtenLine(package.path))
+            print(AppPackage.writtenLine(package.path))
         }
-        print(AppBundle.writtenLine(deb.path))
-        print(AppBundle.writtenLine(tarball.path))
+        print(AppPackage.writtenLine(deb.path))
+        print(AppPackage.writtenLine(tarball.path))
     }
 
     /// `$DEBFULLNAME <$DEBEMAIL>` (or `$DEBEMAIL` alone when it has both), as Debian's tools read them.
@@ -133,7 +133,7 @@ struct BundleCommand: ParsableCommand {
 
     /// Stages the package's files, strips the program, computes Depends, builds the .deb
     /// with root as every file's owner, and has lintian check it.
-    private func debianPackage(_ bundle: AppBundle, _ inputs: AppBundle.Inputs, in dist: URL) throws -> URL {
+    private func debianPackage(_ bundle: AppPackage, _ inputs: AppPackage.Inputs, in dist: URL) throws -> URL {
         let root = dist.appendingPathComponent(".deb-root")
         try? FileManager.default.removeItem(at: root)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -173,7 +173,7 @@ struct BundleCommand: ParsableCommand {
     }
 
     /// The app folder under `<package>-<version>/`, packed with root as every file's owner.
-    private func relocatableTarball(_ bundle: AppBundle, _ inputs: AppBundle.Inputs, in dist: URL) throws -> URL {
+    private func relocatableTarball(_ bundle: AppPackage, _ inputs: AppPackage.Inputs, in dist: URL) throws -> URL {
         let root = dist.appendingPathComponent(".tar-root")
         try? FileManager.default.removeItem(at: root)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -187,7 +187,7 @@ struct BundleCommand: ParsableCommand {
 
     /// The same files as the .deb, packed by `rpmbuild -bb` from the staged root (Requires
     /// from the program's ELF needs), and checked by rpmlint when it is installed.
-    private func rpmPackage(_ bundle: AppBundle, _ inputs: AppBundle.Inputs, in dist: URL) throws -> URL {
+    private func rpmPackage(_ bundle: AppPackage, _ inputs: AppPackage.Inputs, in dist: URL) throws -> URL {
         let root = dist.appendingPathComponent(".rpm-root"), work = dist.appendingPathComponent(".rpm-build")
         for folder in [root, work] { try? FileManager.default.removeItem(at: folder) }
         defer { for folder in [root, work] { try? FileManager.default.removeItem(at: folder) } }
@@ -207,7 +207,7 @@ struct BundleCommand: ParsableCommand {
         let package = dist.appendingPathComponent(name)
         if !noLintian, (try? run(["rpmlint", "--version"]))?.status == 0 {
             let rc = work.appendingPathComponent("rpmlintrc")
-            try Data(AppBundle.rpmlintFilters.map { "addFilter(\"\($0)\")\n" }.joined().utf8).write(to: rc)
+            try Data(AppPackage.rpmlintFilters.map { "addFilter(\"\($0)\")\n" }.joined().utf8).write(to: rc)
             guard try run(["rpmlint", "-r", rc.path, package.path], showsOutput: true).status == 0 else {
                 throw RuntimeFailure("rpmlint found errors in \(package.path) (above)")
             }
@@ -222,8 +222,8 @@ struct BundleCommand: ParsableCommand {
         try tool(["chrpath", "--delete", program.path])
     }
 
-    private func stager(_ root: URL) -> BundleStager {
-        BundleStager(root: root) { plain in try tool(["gzip", "-9n", plain.path]) }
+    private func stager(_ root: URL) -> PackageStager {
+        PackageStager(root: root) { plain in try tool(["gzip", "-9n", plain.path]) }
     }
 
     private func run(_ arguments: [String], in folder: String? = nil, showsOutput: Bool = false) throws -> ToolRun.Result {

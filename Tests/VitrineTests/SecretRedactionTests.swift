@@ -179,14 +179,14 @@ struct SecretRedactionTests {
 
     /// A support bundle's text parts are redacted once more: lines written before a secret
     /// was known, other programs' journal lines.
-    @Test func aSupportBundlesTextPartsAreRedacted() {
+    @Test func aSupportArchivesTextPartsAreRedacted() {
         let secret = Self.unique("bundle-secret")
         SecretMask.shared.add([Credential(secret)])
-        let inputs = SupportBundle.Inputs(configuration: "title = \"\(secret)\"\n", events: ["{\"detail\":\"\(secret)\"}"],
+        let inputs = SupportArchive.Inputs(configuration: "title = \"\(secret)\"\n", events: ["{\"detail\":\"\(secret)\"}"],
                                           versions: [("Vitrine", secret)], renderer: [("gpu", "http://u:p@h/")],
                                           metrics: "x{detail=\"\(secret)\"} 1\n", journal: "x11vnc: \(secret)\n",
                                           missing: ["screenshot.png": "failed at \(secret)"])
-        let bundle = SupportBundle(inputs, createdAt: "now")
+        let bundle = SupportArchive(inputs, createdAt: "now")
         for file in bundle.files {
             let text = String(decoding: file.bytes, as: UTF8.self)
             #expect(!text.contains(secret) && !text.contains(":p@"), "\(file.name): \(text)")

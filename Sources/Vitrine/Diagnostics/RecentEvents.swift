@@ -12,7 +12,7 @@ public final class RecentEvents: EventSink {
     private var ring: [String] = []
     private var next = 0
 
-    public init(capacity: Int = SupportBundle.eventLines) {
+    public init(capacity: Int = SupportArchive.eventLines) {
         self.capacity = max(1, capacity)
     }
 

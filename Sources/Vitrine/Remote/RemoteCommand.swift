@@ -144,7 +144,7 @@ public enum RemoteCommand: Sendable, Equatable {
             return text.isEmpty ? .success(nil)
                 : .failure(RemoteCommandError("support takes no argument over MQTT (the bundle is published on the support topic or uploaded), got '\(quoted(text, 64))'"))
         case .sessionBus:
-            if let problem = SupportBundle.destinationProblem(text) { return .failure(RemoteCommandError(problem)) }
+            if let problem = SupportArchive.destinationProblem(text) { return .failure(RemoteCommandError(problem)) }
             return .success(text)
         }
     }

@@ -9,9 +9,9 @@ import Vitrine
 /// proof of play, and what the machine offers media and rendering.
 extension VitrineApplication {
     /// A support bundle of the running kiosk (`cmd/support`, `vitrine ctl support-bundle`).
-    func supportBundle() async throws -> [UInt8] {
+    func supportArchive() async throws -> [UInt8] {
         guard let container else { throw RemoteCommandError("the kiosk has no window") }
-        var maker = SupportBundleMaker(events: recentEvents.lines, metrics: (metricsFile?.metrics ?? bundleMetrics).render(memory: nil),
+        var maker = SupportArchiveMaker(events: recentEvents.lines, metrics: (metricsFile?.metrics ?? bundleMetrics).render(memory: nil),
                                        container: container)
         if let configFile, let redact = configFile.redact {
             let text = FileManager.default.contents(atPath: configFile.path).map { String(decoding: $0, as: UTF8.self) }

@@ -144,7 +144,7 @@ public final class VitrineApplication: EventSink {
         }
         dispatch.container = container
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
-        dispatch.makeSupportBundle = { [weak self] in try await self?.supportBundle() }
+        dispatch.makeSupportArchive = { [weak self] in try await self?.supportArchive() }
         if let remote {
             remote.adopt(container)
             remote.dispatch = dispatch

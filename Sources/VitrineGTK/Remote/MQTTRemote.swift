@@ -110,18 +110,18 @@ public final class MQTTRemote: EventSink {
     }
 
     /// A support bundle, uploaded to `[remote] support-upload` when set, else published on
-    /// `support` if it is within `SupportBundle.mqttLimit`.
+    /// `support` if it is within `SupportArchive.mqttLimit`.
     private func support(reply: @escaping @MainActor (RemoteReply) -> Void) {
         let upload = dispatch.container?.configuration.supportUpload
-        dispatch.supportBundle { [weak self] result in
+        dispatch.supportArchive { [weak self] result in
             switch result {
             case .failure(let error):
                 reply(.failure(error.description))
             case .success(let bytes):
                 if let upload {
                     SupportUpload.put(bytes, to: upload.revealed) { problem in reply(problem.map { .failure($0) } ?? .success) }
-                } else if bytes.count > SupportBundle.mqttLimit {
-                    reply(.failure("the support bundle is \(bytes.count) bytes, over the \(SupportBundle.mqttLimit) bytes (\(SupportBundle.mqttLimit >> 20) MiB) "
+                } else if bytes.count > SupportArchive.mqttLimit {
+                    reply(.failure("the support bundle is \(bytes.count) bytes, over the \(SupportArchive.mqttLimit) bytes (\(SupportArchive.mqttLimit >> 20) MiB) "
                                    + "published over MQTT; set [remote] support-upload to have it uploaded instead"))
                 } else if let self {
                     self.send(self.topics.support, bytes, retain: false, essential: true)

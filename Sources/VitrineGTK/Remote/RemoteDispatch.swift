@@ -26,9 +26,9 @@ public final class RemoteDispatch {
     /// Checks, applies and keeps or rolls back a pushed configuration; nil: refused.
     public var applyConfiguration: ((String, @escaping @MainActor (RemoteReply) -> Void) -> Void)?
     /// Makes a support bundle's bytes; nil: bundles are refused.
-    public var makeSupportBundle: (@MainActor () async throws -> [UInt8]?)?
+    public var makeSupportArchive: (@MainActor () async throws -> [UInt8]?)?
     /// Whether a bundle is being made: one at a time (a flood of requests makes one).
-    public private(set) var isMakingSupportBundle = false
+    public private(set) var isMakingSupportArchive = false
     /// Ends the program as SIGTERM does (`quit`, which only the session bus carries).
     public var quit: (() -> Void)?
 
@@ -77,11 +77,11 @@ public final class RemoteDispatch {
             guard lstat(path, &status) != 0 else {
                 return reply(.failure("\(path) already exists; a support bundle never replaces a file"))
             }
-            supportBundle { result in
+            supportArchive { result in
                 switch result {
                 case .success(let bytes):
                     do {
-                        try SupportBundleMaker.writeExclusively(bytes, to: path)
+                        try SupportArchiveMaker.writeExclusively(bytes, to: path)
                         reply(.success)
                     } catch {
                         reply(.failure("\(error)"))
@@ -110,21 +110,21 @@ public final class RemoteDispatch {
 
     /// Makes one support bundle and hands over its bytes, or why there are none; refused
     /// while another is being made.
-    public func supportBundle(_ done: @escaping @MainActor (Result<[UInt8], RemoteCommandError>) -> Void) {
-        guard let makeSupportBundle else { return done(.failure(RemoteCommandError("this program makes no support bundles"))) }
-        guard !isMakingSupportBundle else {
+    public func supportArchive(_ done: @escaping @MainActor (Result<[UInt8], RemoteCommandError>) -> Void) {
+        guard let makeSupportArchive else { return done(.failure(RemoteCommandError("this program makes no support bundles"))) }
+        guard !isMakingSupportArchive else {
             return done(.failure(RemoteCommandError("a support bundle is already being made; ask again when it is done")))
         }
-        isMakingSupportBundle = true
+        isMakingSupportArchive = true
         Task { @MainActor [weak self] in
             let result: Result<[UInt8], RemoteCommandError>
             do {
-                guard let bytes = try await makeSupportBundle() else { throw RemoteCommandError("the kiosk has closed") }
+                guard let bytes = try await makeSupportArchive() else { throw RemoteCommandError("the kiosk has closed") }
                 result = .success(bytes)
             } catch {
                 result = .failure(error as? RemoteCommandError ?? RemoteCommandError("\(error)"))
             }
-            self?.isMakingSupportBundle = false
+            self?.isMakingSupportArchive = false
             done(result)
         }
     }

@@ -14,7 +14,7 @@ enum SupportUpload {
 
     /// PUTs `bytes` to `url`; `done` gets nil on a 2xx answer, else why it failed. Called once.
     static func put(_ bytes: [UInt8], to url: URL, done: @escaping @MainActor (String?) -> Void) {
-        guard SupportBundle.acceptsUpload(url), let message = soup_message_new("PUT", url.absoluteString) else {
+        guard SupportArchive.acceptsUpload(url), let message = soup_message_new("PUT", url.absoluteString) else {
             return done("the upload URL (remote.support-upload) is not usable: it takes https, or http on a loopback address")
         }
         let session = soup_session_new()!

@@ -112,7 +112,7 @@ public struct ProjectScaffold: Sendable, Equatable {
     private func fill(_ text: String) -> String {
         text.replacing("__VITRINE_PACKAGE__", with: dependency.packageLine)
             .replacing("__APP_ID__", with: appID)
-            .replacing("__PACKAGE__", with: AppBundleMetadata.defaultPackageName(for: name))
+            .replacing("__PACKAGE__", with: AppPackageMetadata.defaultPackageName(for: name))
             .replacing("__NAME__", with: name)
     }
 

@@ -125,7 +125,7 @@ enum Reference {
             | `\(topics.events)` | kiosk → | every events-log line as it is written ([the events reference](events.md)) |
             | `\(topics.proofOfPlay)` | kiosk → | each playlist item's turn: its `proof-of-play` events-log line |
             | `\(topics.screenshot)` | kiosk → | a PNG, after `cmd/screenshot` |
-            | `\(topics.support)` | kiosk → | a support bundle (`.tar.gz`, at most \(SupportBundle.mqttLimit >> 20) MiB), after `cmd/support` when no `[remote] support-upload` is set |
+            | `\(topics.support)` | kiosk → | a support bundle (`.tar.gz`, at most \(SupportArchive.mqttLimit >> 20) MiB), after `cmd/support` when no `[remote] support-upload` is set |
 
             """
         for command in RemoteCommandName.carried(by: .mqtt) {

@@ -11,10 +11,10 @@ import Vitrine
 /// `rpmbuild -bb` packs from the staged root as it is (no build, no install scripts).
 /// Requires are rpmbuild's own, from the program's ELF needs (`libwebkit2gtk-4.1.so.0()(64bit)`:
 /// sonames, the same on every RPM distribution), plus the web processes' sandbox.
-extension AppBundle {
+extension AppPackage {
     /// The RPM's entries: the `.deb`'s, without Debian's changelog (an RPM carries its
     /// changelog in its header).
-    public func rpmEntries(_ inputs: Inputs, date: BundleDate) throws(AppBundleError) -> [Entry] {
+    public func rpmEntries(_ inputs: Inputs, date: BundleDate) throws(AppPackageError) -> [Entry] {
         try debEntries(inputs, date: date).filter { $0.path != debianChangelogPath }
     }
 
@@ -26,7 +26,7 @@ extension AppBundle {
 
     /// The spec file: header, description, the staged files (`%files`: the app folder as one
     /// directory, the rest one by one, the copyright as the licence) and one changelog entry.
-    public func rpmSpec(_ inputs: Inputs, date: BundleDate) throws(AppBundleError) -> String {
+    public func rpmSpec(_ inputs: Inputs, date: BundleDate) throws(AppPackageError) -> String {
         let folder = installedFolder, path = { (path: String) in "/" + Self.specText(path) }
         var files = ["%dir " + path(folder), path(folder + "/*")]
         for entry in try rpmEntries(inputs, date: date) where !entry.path.hasPrefix(folder + "/") {

@@ -5,15 +5,15 @@ import VitrineConfigFile
 
 /// What a support bundle holds and what it never holds, decided without a display.
 @Suite("Support bundles: the parts, the redaction, the destination")
-struct SupportBundleTests {
+struct SupportArchiveTests {
     /// Every part under its fixed name, the manifest first and saying why a part is missing.
     @Test func everyPartUnderItsName() throws {
-        let inputs = SupportBundle.Inputs(configuration: "title = \"Lobby\"\n", events: ["{\"a\":1}", "{\"b\":2}"],
+        let inputs = SupportArchive.Inputs(configuration: "title = \"Lobby\"\n", events: ["{\"a\":1}", "{\"b\":2}"],
                                           versions: [("Vitrine", "0.1.0"), ("kernel", "Linux 6.1\nx86_64")],
                                           renderer: [("hardware-acceleration", "auto")], screenshot: [0x89, 0x50],
                                           metrics: "vitrine_up 1\n", journal: nil,
                                           missing: ["journal.txt": "this process does not run in a systemd service"])
-        let bundle = SupportBundle(inputs, createdAt: "2026-01-01T00:00:00Z")
+        let bundle = SupportArchive(inputs, createdAt: "2026-01-01T00:00:00Z")
         #expect(bundle.files.map(\.name) == ["MANIFEST.txt", "configuration.toml", "events.jsonl", "versions.txt", "renderer.txt",
                                              "screenshot.png", "metrics.prom"])
         let text = { (name: String) in String(decoding: bundle.files.first { $0.name == name }!.bytes, as: UTF8.self) }
@@ -32,11 +32,11 @@ struct SupportBundleTests {
     }
 
     @Test func theUnitComesFromTheCgroup() {
-        #expect(SupportBundle.unit(fromCgroup: "0::/system.slice/vitrine-kiosk.service\n") == "vitrine-kiosk.service")
-        #expect(SupportBundle.unit(fromCgroup: "0::/user.slice/user-1000.slice/user@1000.service/app.slice/kiosk.service\n") == "kiosk.service")
-        #expect(SupportBundle.unit(fromCgroup: "0::/user.slice/user-1000.slice/session-3.scope\n") == nil)
-        #expect(SupportBundle.unit(fromCgroup: "0::/\n") == nil)
-        #expect(SupportBundle.unit(fromCgroup: "0::/system.slice/a;rm -rf.service\n") == nil, "a strange name is not passed to journalctl")
+        #expect(SupportArchive.unit(fromCgroup: "0::/system.slice/vitrine-kiosk.service\n") == "vitrine-kiosk.service")
+        #expect(SupportArchive.unit(fromCgroup: "0::/user.slice/user-1000.slice/user@1000.service/app.slice/kiosk.service\n") == "kiosk.service")
+        #expect(SupportArchive.unit(fromCgroup: "0::/user.slice/user-1000.slice/session-3.scope\n") == nil)
+        #expect(SupportArchive.unit(fromCgroup: "0::/\n") == nil)
+        #expect(SupportArchive.unit(fromCgroup: "0::/system.slice/a;rm -rf.service\n") == nil, "a strange name is not passed to journalctl")
     }
 
     /// The session bus names a new `.tar.gz` by its absolute path; a remote never names one.
@@ -61,10 +61,10 @@ struct SupportBundleTests {
     /// Uploads go over TLS, or stay on the kiosk.
     @Test func uploadsAreHTTPSOrLoopback() {
         for good in ["https://support.corp/up/k.tar.gz", "http://127.0.0.1:8080/up", "http://localhost/up", "http://[::1]:9/up"] {
-            #expect(SupportBundle.acceptsUpload(URL(string: good)!), "\(good)")
+            #expect(SupportArchive.acceptsUpload(URL(string: good)!), "\(good)")
         }
         for bad in ["http://support.corp/up", "http://127.0.0.1.evil.example/", "ftp://127.0.0.1/", "file:///tmp/x"] {
-            #expect(!SupportBundle.acceptsUpload(URL(string: bad)!), "\(bad)")
+            #expect(!SupportArchive.acceptsUpload(URL(string: bad)!), "\(bad)")
         }
     }
 

@@ -7,7 +7,7 @@ extension WebKitTests {
     /// through `cmd/support` on a real Mosquitto, each unpacked with `tar` and checked for
     /// every part and for the absence of every secret the configuration holds or names.
     @Suite
-    struct SupportBundleProgramTests {
+    struct SupportArchiveProgramTests {
         static let appID = "org.example.SupportKiosk"
         /// Distinctive secrets, one per way a configuration holds or names one.
         static let credentialSecret = "cred-secret-\(UUID().uuidString.prefix(8))"

@@ -5,11 +5,11 @@ import Foundation
 #endif
 import Vitrine
 
-/// Writes `AppBundle` entries into a staging folder, with the modes a package wants (0755
+/// Writes `AppPackage` entries into a staging folder, with the modes a package wants (0755
 /// for programs and folders, 0644 for the rest). A symbolic link or a special file inside
 /// a copied folder is refused, not followed: a link in `web/` to `~/.ssh/id_ed25519` would
 /// otherwise ship the developer's key to every machine that installs the app.
-public struct BundleStager {
+public struct PackageStager {
     public let root: URL
     /// Compresses a written file in place (`path` → `path.gz`, as `gzip -9n` does).
     let gzip: (URL) throws -> Void
@@ -21,10 +21,10 @@ public struct BundleStager {
 
     /// Writes every entry under `root` (which must not exist yet: a stale file from an
     /// earlier run would ship too).
-    public func stage(_ entries: [AppBundle.Entry]) throws(AppBundleError) {
+    public func stage(_ entries: [AppPackage.Entry]) throws(AppPackageError) {
         do {
             guard !FileManager.default.fileExists(atPath: root.path) else {
-                throw AppBundleError("\(root.path) exists: remove it first")
+                throw AppPackageError("\(root.path) exists: remove it first")
             }
             try makeFolder(root)
             for entry in entries {
@@ -38,7 +38,7 @@ public struct BundleStager {
                 case .text(let text):
                     try write(text, to: target)
                 case .gzippedText(let text):
-                    guard target.pathExtension == "gz" else { throw AppBundleError("\(entry.path) does not end in .gz") }
+                    guard target.pathExtension == "gz" else { throw AppPackageError("\(entry.path) does not end in .gz") }
                     let plain = target.deletingPathExtension()
                     try write(text, to: plain)
                     try gzip(plain)
@@ -47,10 +47,10 @@ public struct BundleStager {
                     try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: destination)
                 }
             }
-        } catch let error as AppBundleError {
+        } catch let error as AppPackageError {
             throw error
         } catch {
-            throw AppBundleError("cannot stage the bundle in \(root.path): \(error)")
+            throw AppPackageError("cannot stage the bundle in \(root.path): \(error)")
         }
     }
 
@@ -66,7 +66,7 @@ public struct BundleStager {
 
     private func copyFile(_ source: URL, to target: URL, mode: Int) throws {
         guard kind(source) == .typeRegular else {
-            throw AppBundleError("\(source.path) is not a regular file (a symbolic link or a special file is not bundled)")
+            throw AppPackageError("\(source.path) is not a regular file (a symbolic link or a special file is not bundled)")
         }
         try FileManager.default.copyItem(at: source, to: target)
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path)
@@ -75,7 +75,7 @@ public struct BundleStager {
     /// Copies a folder's regular files (0644) and folders; refuses anything else inside it.
     private func copyFolder(_ source: URL, to target: URL) throws {
         guard kind(source) == .typeDirectory else {
-            throw AppBundleError("\(source.path) is not a folder (a symbolic link to one is not followed)")
+            throw AppPackageError("\(source.path) is not a folder (a symbolic link to one is not followed)")
         }
         try makeFolder(target)
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path).sorted() {
@@ -84,7 +84,7 @@ public struct BundleStager {
             case .typeDirectory: try copyFolder(from, to: to)
             case .typeRegular: try copyFile(from, to: to, mode: 0o644) // web files are data, never run
             default:
-                throw AppBundleError("\(from.path) is a symbolic link or a special file: a bundle ships only regular files and folders (copy the file it names into the folder instead)")
+                throw AppPackageError("\(from.path) is a symbolic link or a special file: a bundle ships only regular files and folders (copy the file it names into the folder instead)")
             }
         }
     }

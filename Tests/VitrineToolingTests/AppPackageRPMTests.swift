@@ -5,20 +5,20 @@ import VitrineTooling
 
 /// `vitrine bundle --rpm`'s plan: the .deb's files in the same places, and a spec file that
 /// packs them as they are.
-@Suite("AppBundle RPM")
-struct AppBundleRPMTests {
+@Suite("AppPackage RPM")
+struct AppPackageRPMTests {
     @Test func theRPMShipsTheDebsFilesWithoutDebiansChangelog() throws {
-        let bundle = AppBundle(metadata: try AppBundleTests.metadata())
-        let deb = try bundle.debEntries(AppBundleTests.inputs(), date: AppBundleTests.date).map(\.path)
-        let rpm = try bundle.rpmEntries(AppBundleTests.inputs(), date: AppBundleTests.date).map(\.path)
+        let bundle = AppPackage(metadata: try AppPackageTests.metadata())
+        let deb = try bundle.debEntries(AppPackageTests.inputs(), date: AppPackageTests.date).map(\.path)
+        let rpm = try bundle.rpmEntries(AppPackageTests.inputs(), date: AppPackageTests.date).map(\.path)
         #expect(rpm == deb.filter { $0 != "usr/share/doc/notes/changelog.gz" })
         #expect(rpm.contains("usr/lib/notes/Notes") && rpm.contains("usr/bin/notes"))
         #expect(bundle.rpmFileName(machine: "x86_64") == "notes-1.2.0-1.x86_64.rpm")
     }
 
     @Test func theSpecListsTheStagedFilesAndTheSandboxesAndOneChangelogEntry() throws {
-        let bundle = AppBundle(metadata: try AppBundleTests.metadata())
-        let spec = try bundle.rpmSpec(AppBundleTests.inputs(), date: AppBundleTests.date)
+        let bundle = AppPackage(metadata: try AppPackageTests.metadata())
+        let spec = try bundle.rpmSpec(AppPackageTests.inputs(), date: AppPackageTests.date)
         for line in ["Name: notes", "Version: 1.2.0", "Release: 1", "Summary: Take <notes> quickly", "License: MIT",
                      "Packager: Ada Lovelace <ada@example.com>", "Requires: bubblewrap", "Requires: xdg-dbus-proxy",
                      "%dir /usr/lib/notes", "/usr/lib/notes/*", "/usr/bin/notes",
@@ -41,13 +41,13 @@ struct AppBundleRPMTests {
     /// metadata refuses a second line) or expand a macro (`%(…)` runs a shell command when
     /// rpmbuild reads the spec: every `%` is escaped).
     @Test func metadataCannotOpenASectionOrRunAMacro() throws {
-        #expect(throws: AppBundleError.self) {
-            try AppBundleTests.metadata(title: "Notes\n%post\nrm -rf /")
+        #expect(throws: AppPackageError.self) {
+            try AppPackageTests.metadata(title: "Notes\n%post\nrm -rf /")
         }
-        let hostile = try AppBundleMetadata(product: "Notes", appID: "com.example.Notes", version: "1.2.0",
+        let hostile = try AppPackageMetadata(product: "Notes", appID: "com.example.Notes", version: "1.2.0",
                                             title: "Notes %(touch /tmp/pwned)", summary: "Take %{?x} notes %%{y}",
                                             maintainer: "Ada %(id) <ada@example.com>", license: "MIT %{?x}", architecture: "amd64")
-        let spec = try AppBundle(metadata: hostile).rpmSpec(AppBundleTests.inputs(), date: AppBundleTests.date)
+        let spec = try AppPackage(metadata: hostile).rpmSpec(AppPackageTests.inputs(), date: AppPackageTests.date)
         #expect(spec.contains("Name: notes\nVersion: 1.2.0\n"))
         let unescaped = spec.replacing("%%", with: "")
         #expect(!unescaped.contains("%(") && !unescaped.contains("%{"), "every % of the app's text is escaped:\n\(spec)")

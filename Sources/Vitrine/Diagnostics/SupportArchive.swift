@@ -11,7 +11,7 @@ import Foundation
 ///
 /// The configuration given here is already redacted (`ConfigFile.redacted`): nothing in
 /// this type reads a password file.
-public struct SupportBundle: Sendable, Equatable {
+public struct SupportArchive: Sendable, Equatable {
     /// One file of the bundle.
     public struct File: Sendable, Equatable {
         public let name: String

@@ -17,8 +17,8 @@ import Vitrine
 ///     vitrine.toml         its configuration: found next to the program (ConfigFileLocation)
 ///     web/                 the app's folder, where vitrine.toml's relative app-dir names it
 ///     vitrine-resources/   Vitrine's page SDK, error pages, keyboard layouts (ResourceLocator)
-public struct AppBundle: Sendable, Equatable {
-    public let metadata: AppBundleMetadata
+public struct AppPackage: Sendable, Equatable {
+    public let metadata: AppPackageMetadata
 
     /// The folder beside the program holding Vitrine's own resources (see `ResourceLocator`).
     public static let resourcesFolder = ResourceLocator.besideProgramFolder
@@ -27,7 +27,7 @@ public struct AppBundle: Sendable, Equatable {
     /// The app's icon in its package's folder: the desktop entry's and the menu's.
     public static let iconFile = "icon.svg"
 
-    public init(metadata: AppBundleMetadata) {
+    public init(metadata: AppPackageMetadata) {
         self.metadata = metadata
     }
 
@@ -83,7 +83,7 @@ public struct AppBundle: Sendable, Equatable {
     /// The app folder's entries, relative to it. The web folder keeps its path relative to
     /// vitrine.toml, so the copied file's relative `app-dir` names the copied folder; one
     /// outside the configuration's folder cannot be shipped beside it and is refused.
-    public func appFolder(_ inputs: Inputs) throws(AppBundleError) -> [Entry] {
+    public func appFolder(_ inputs: Inputs) throws(AppPackageError) -> [Entry] {
         var entries = [
             Entry(metadata.product, .file(inputs.executable, executable: true)),
             Entry("vitrine.toml", .file(inputs.configFile, executable: false)),
@@ -92,11 +92,11 @@ public struct AppBundle: Sendable, Equatable {
             let base = inputs.configFile.deletingLastPathComponent().standardizedFileURL.pathComponents
             let folder = appDirectory.standardizedFileURL.pathComponents
             guard folder.count > base.count, Array(folder.prefix(base.count)) == base else {
-                throw AppBundleError("the app's folder \(appDirectory.path) is not inside \(inputs.configFile.deletingLastPathComponent().path): vitrine.toml's app-dir must name a folder beside it to be bundled")
+                throw AppPackageError("the app's folder \(appDirectory.path) is not inside \(inputs.configFile.deletingLastPathComponent().path): vitrine.toml's app-dir must name a folder beside it to be bundled")
             }
             let relative = folder.dropFirst(base.count).joined(separator: "/")
             guard relative != Self.resourcesFolder, relative != metadata.product else {
-                throw AppBundleError("the app's folder cannot be named \(relative): the bundle's program or Vitrine's resources have that name")
+                throw AppPackageError("the app's folder cannot be named \(relative): the bundle's program or Vitrine's resources have that name")
             }
             entries.append(Entry(relative, .folder(appDirectory)))
         }
@@ -112,7 +112,7 @@ public struct AppBundle: Sendable, Equatable {
     /// The Debian package's entries, relative to its root: the app folder under
     /// `/usr/lib/<package>/`, the program on the PATH as `/usr/bin/<package>`, and the desktop
     /// entry, icon and metainfo under the app id, a manual page, the copyright and changelog.
-    public func debEntries(_ inputs: Inputs, date: BundleDate) throws(AppBundleError) -> [Entry] {
+    public func debEntries(_ inputs: Inputs, date: BundleDate) throws(AppPackageError) -> [Entry] {
         let package = metadata.packageName
         var entries = try appFolder(inputs).map { Entry("\(installedFolder)/\($0.path)", $0.source) }
         entries += [
@@ -129,7 +129,7 @@ public struct AppBundle: Sendable, Equatable {
 
     /// The tarball's entries, under its one top folder `<package>-<version>/`: the app
     /// folder (run `./<Name>` from wherever it is unpacked), its icon and desktop entry.
-    public func tarballEntries(_ inputs: Inputs) throws(AppBundleError) -> [Entry] {
+    public func tarballEntries(_ inputs: Inputs) throws(AppPackageError) -> [Entry] {
         try appFolder(inputs).map { Entry("\(tarballFolder)/\($0.path)", $0.source) } + [
             Entry("\(tarballFolder)/\(metadata.appID).svg", .file(inputs.icon, executable: false)),
             Entry("\(tarballFolder)/\(metadata.appID).desktop", .text(desktopEntry)),
@@ -317,7 +317,7 @@ public struct BundleDate: Sendable, Equatable {
 }
 
 /// Why `vitrine bundle` cannot ship the app.
-public struct AppBundleError: Error, Equatable, CustomStringConvertible {
+public struct AppPackageError: Error, Equatable, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

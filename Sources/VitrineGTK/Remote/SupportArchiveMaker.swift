@@ -7,12 +7,12 @@ import Foundation
 import Glibc
 import Vitrine
 
-/// Gathers a support bundle's inputs from the running kiosk and packs them (`SupportBundle`
+/// Gathers a support bundle's inputs from the running kiosk and packs them (`SupportArchive`
 /// decides the parts) into `.tar.gz` bytes with the system's `tar`. The window's PNG and
 /// the GTK/WebKit facts are read on the main loop; the slow parts (`journalctl`, `cage -v`,
 /// `tar`) run off it, so the page keeps drawing while a bundle is made.
 @MainActor
-struct SupportBundleMaker {
+struct SupportArchiveMaker {
     /// The configuration in force, already redacted; nil with `configurationMissing` saying why.
     var configuration: String?
     var configurationMissing = "this kiosk was not started from a configuration file (--config)"
@@ -24,15 +24,15 @@ struct SupportBundleMaker {
     func make() async throws -> [UInt8] {
         let folder = try Self.privateFolder()
         defer { Self.removeFolder(folder) }
-        var inputs = SupportBundle.Inputs(configuration: configuration, events: events, metrics: metrics)
-        if configuration == nil { inputs.missing[SupportBundle.Part.configuration.rawValue] = configurationMissing }
-        if metrics == nil { inputs.missing[SupportBundle.Part.metrics.rawValue] = "no metrics are kept" }
+        var inputs = SupportArchive.Inputs(configuration: configuration, events: events, metrics: metrics)
+        if configuration == nil { inputs.missing[SupportArchive.Part.configuration.rawValue] = configurationMissing }
+        if metrics == nil { inputs.missing[SupportArchive.Part.metrics.rawValue] = "no metrics are kept" }
         let shot = folder + "/window.png"
         do {
             try await container.snapshot(to: shot)
             inputs.screenshot = FileManager.default.contents(atPath: shot).map(Array.init)
         } catch {
-            inputs.missing[SupportBundle.Part.screenshot.rawValue] = "the window could not be captured: \(error)"
+            inputs.missing[SupportArchive.Part.screenshot.rawValue] = "the window could not be captured: \(error)"
         }
         unlink(shot)
         inputs.renderer = renderer()
@@ -47,9 +47,9 @@ struct SupportBundleMaker {
         inputs.versions = offLoop.versions
         switch offLoop.journal {
         case .success(let text): inputs.journal = text
-        case .failure(let why): inputs.missing[SupportBundle.Part.journal.rawValue] = why.description
+        case .failure(let why): inputs.missing[SupportArchive.Part.journal.rawValue] = why.description
         }
-        let bundle = SupportBundle(inputs, createdAt: Date.now.formatted(.iso8601))
+        let bundle = SupportArchive(inputs, createdAt: Date.now.formatted(.iso8601))
         return try await Task.detached { () throws -> [UInt8] in try Self.pack(bundle, in: folder) }.value
     }
 
@@ -104,9 +104,9 @@ struct SupportBundleMaker {
     /// The unit's last journal lines: the service this process runs in, if any.
     private nonisolated static func journal() -> Result<String, RemoteCommandError> {
         guard let cgroup = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8),
-              let unit = SupportBundle.unit(fromCgroup: cgroup)
+              let unit = SupportArchive.unit(fromCgroup: cgroup)
         else { return .failure(RemoteCommandError("this process does not run in a systemd service")) }
-        guard let text = run("journalctl", ["-u", unit, "-n", "\(SupportBundle.journalLines)", "--no-pager", "-o", "short-iso"]) else {
+        guard let text = run("journalctl", ["-u", unit, "-n", "\(SupportArchive.journalLines)", "--no-pager", "-o", "short-iso"]) else {
             return .failure(RemoteCommandError("journalctl is not available or failed for \(unit)"))
         }
         return .success(text)
@@ -118,7 +118,7 @@ struct SupportBundleMaker {
     }
 
     /// Writes the files into `folder/bundle/` and has `tar` pack them.
-    private nonisolated static func pack(_ bundle: SupportBundle, in folder: String) throws -> [UInt8] {
+    private nonisolated static func pack(_ bundle: SupportArchive, in folder: String) throws -> [UInt8] {
         let staging = folder + "/bundle"
         guard mkdir(staging, 0o700) == 0 else { throw RemoteCommandError("cannot make the bundle's folder: \(String(cString: strerror(errno)))") }
         for file in bundle.files {

@@ -7,7 +7,7 @@ import Vitrine
 
 /// Who and what a bundled app is: its names, version and maintainer, checked so that
 /// `dpkg-deb`, lintian and the desktop never see a malformed value.
-public struct AppBundleMetadata: Sendable, Equatable {
+public struct AppPackageMetadata: Sendable, Equatable {
     /// The program's name (the package's executable product, `Sources/<product>/main.swift`).
     public let product: String
     /// The reverse-DNS app id (vitrine.toml's `app-id`): desktop entry, icon and metainfo names.
@@ -28,31 +28,31 @@ public struct AppBundleMetadata: Sendable, Equatable {
 
     /// Checks every value. `packageName` defaults to `defaultPackageName(for: product)`.
     public init(product: String, appID: String, packageName: String? = nil, version: String, title: String,
-                summary: String, maintainer: String, license: String, architecture: String) throws(AppBundleError) {
+                summary: String, maintainer: String, license: String, architecture: String) throws(AppPackageError) {
         let packageName = packageName ?? Self.defaultPackageName(for: product)
         if let problem = ApplicationID.problem(with: appID) {
-            throw AppBundleError("the app id '\(appID)' is not a reverse-DNS application id: \(problem)")
+            throw AppPackageError("the app id '\(appID)' is not a reverse-DNS application id: \(problem)")
         }
         if let problem = Self.packageNameProblem(packageName) {
-            throw AppBundleError("'\(packageName)' cannot be a Debian package's name: \(problem) (choose one with --package-name)")
+            throw AppPackageError("'\(packageName)' cannot be a Debian package's name: \(problem) (choose one with --package-name)")
         }
         if let problem = Self.versionProblem(version) {
-            throw AppBundleError("'\(version)' is not a version dpkg accepts: \(problem) (such as 1.0.2)")
+            throw AppPackageError("'\(version)' is not a version dpkg accepts: \(problem) (such as 1.0.2)")
         }
         if let problem = Self.maintainerProblem(maintainer) {
-            throw AppBundleError("the maintainer '\(maintainer)' \(problem): write it as \"Full Name <you@example.com>\"")
+            throw AppPackageError("the maintainer '\(maintainer)' \(problem): write it as \"Full Name <you@example.com>\"")
         }
         for (what, value) in [("title", title), ("summary", summary), ("license", license)] {
             guard !value.trimmingWhitespace.isEmpty, !value.contains(where: \.isNewline) else {
-                throw AppBundleError("the \(what) must be one line of text, not '\(value)'")
+                throw AppPackageError("the \(what) must be one line of text, not '\(value)'")
             }
         }
         // Debian's synopsis describes the package; one that starts with its name is an error.
         if summary.lowercased().hasPrefix(packageName) {
-            throw AppBundleError("the summary '\(summary)' starts with the package name '\(packageName)': say what the app is (--summary)")
+            throw AppPackageError("the summary '\(summary)' starts with the package name '\(packageName)': say what the app is (--summary)")
         }
         guard !architecture.isEmpty, architecture.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
-            throw AppBundleError("'\(architecture)' is not a Debian architecture")
+            throw AppPackageError("'\(architecture)' is not a Debian architecture")
         }
         self.product = product
         self.appID = appID

@@ -6,17 +6,17 @@ import VitrineTestSupport
 
 /// `vitrine bundle`'s plan: the app folder, the Debian package's files and fields, and the
 /// run-time lookup that lets a copied or relocated program find what ships beside it.
-@Suite("AppBundle")
-struct AppBundleTests {
+@Suite("AppPackage")
+struct AppPackageTests {
     static func metadata(product: String = "Notes", appID: String = "com.example.Notes", version: String = "1.2.0",
-                         title: String = "Notes & more", maintainer: String = "Ada Lovelace <ada@example.com>") throws -> AppBundleMetadata {
-        try AppBundleMetadata(product: product, appID: appID, version: version, title: title,
+                         title: String = "Notes & more", maintainer: String = "Ada Lovelace <ada@example.com>") throws -> AppPackageMetadata {
+        try AppPackageMetadata(product: product, appID: appID, version: version, title: title,
                               summary: "Take <notes> quickly", maintainer: maintainer, license: "MIT", architecture: "amd64")
     }
 
     static let package = URL(fileURLWithPath: "/home/ada/Notes")
-    static func inputs(appDirectory: String? = "/home/ada/Notes/web") -> AppBundle.Inputs {
-        AppBundle.Inputs(executable: URL(fileURLWithPath: "/home/ada/Notes/.build/release/Notes"),
+    static func inputs(appDirectory: String? = "/home/ada/Notes/web") -> AppPackage.Inputs {
+        AppPackage.Inputs(executable: URL(fileURLWithPath: "/home/ada/Notes/.build/release/Notes"),
                          configFile: package.appendingPathComponent("vitrine.toml"),
                          appDirectory: appDirectory.map { URL(fileURLWithPath: $0) },
                          resources: URL(fileURLWithPath: "/src/vitrine/Resources"),
@@ -26,7 +26,7 @@ struct AppBundleTests {
     static let date = BundleDate(day: "2026-11-27", rfc2822: "Fri, 27 Nov 2026 00:00:00 +0000")
 
     @Test func theAppFolderHoldsTheProgramItsConfigurationItsWebFolderAndTheSDK() throws {
-        let bundle = AppBundle(metadata: try Self.metadata())
+        let bundle = AppPackage(metadata: try Self.metadata())
         let entries = try bundle.appFolder(Self.inputs())
         #expect(entries.map(\.path) == ["Notes", "vitrine.toml", "web",
                                         "vitrine-resources/sdk", "vitrine-resources/errors", "vitrine-resources/keyboard"])
@@ -42,17 +42,17 @@ struct AppBundleTests {
     /// An app-dir outside the package (or the package itself, or `..`) cannot travel beside the
     /// program; nor can one named like the program or the resources folder.
     @Test func anAppFolderOutsideThePackageOrShadowingTheBundleIsRefused() throws {
-        let bundle = AppBundle(metadata: try Self.metadata())
+        let bundle = AppPackage(metadata: try Self.metadata())
         for outside in ["/home/ada/shared-web", "/home/ada/Notes", "/home/ada/Notes/../other", "/etc", "/home/ada/Notes/web/../.."] {
-            #expect(throws: AppBundleError.self, "\(outside)") { try bundle.appFolder(Self.inputs(appDirectory: outside)) }
+            #expect(throws: AppPackageError.self, "\(outside)") { try bundle.appFolder(Self.inputs(appDirectory: outside)) }
         }
         for shadowing in ["/home/ada/Notes/vitrine-resources", "/home/ada/Notes/Notes"] {
-            #expect(throws: AppBundleError.self, "\(shadowing)") { try bundle.appFolder(Self.inputs(appDirectory: shadowing)) }
+            #expect(throws: AppPackageError.self, "\(shadowing)") { try bundle.appFolder(Self.inputs(appDirectory: shadowing)) }
         }
     }
 
     @Test func theDebianPackagePutsTheAppFolderUnderUsrLibAndItsDesktopFilesUnderTheAppID() throws {
-        let bundle = AppBundle(metadata: try Self.metadata())
+        let bundle = AppPackage(metadata: try Self.metadata())
         let entries = try bundle.debEntries(Self.inputs(), date: Self.date)
         let paths = entries.map(\.path)
         #expect(paths.contains("usr/lib/notes/Notes"))
@@ -72,7 +72,7 @@ struct AppBundleTests {
     }
 
     @Test func theControlFieldsCarryTheComputedDependsAndTheSandboxes() throws {
-        let control = AppBundle(metadata: try Self.metadata()).control(
+        let control = AppPackage(metadata: try Self.metadata()).control(
             shlibsDepends: "libc6 (>= 2.36), libwebkit2gtk-4.1-0 (>= 2.40.0),  ", installedSize: 20_480)
         #expect(control.contains("Package: notes\nVersion: 1.2.0\nArchitecture: amd64\nMaintainer: Ada Lovelace <ada@example.com>\n"))
         #expect(control.contains("Installed-Size: 20480\n"))
@@ -82,7 +82,7 @@ struct AppBundleTests {
     }
 
     @Test func theDesktopEntryAndMetainfoNameTheAppByItsID() throws {
-        let bundle = AppBundle(metadata: try Self.metadata())
+        let bundle = AppPackage(metadata: try Self.metadata())
         let desktop = bundle.desktopEntry
         #expect(desktop.hasPrefix("[Desktop Entry]\nType=Application\n"))
         for line in ["Name=Notes & more", "Exec=notes", "Icon=com.example.Notes", "StartupWMClass=com.example.Notes"] {
@@ -106,8 +106,8 @@ struct AppBundleTests {
     /// with the fix named, before anything is built.
     @Test func malformedMetadataIsRefusedWithTheFix() throws {
         #expect(try Self.metadata().packageName == "notes")
-        #expect(AppBundleMetadata.defaultPackageName(for: "My_App") == "my-app")
-        let bad: [(String, () throws -> AppBundleMetadata)] = [
+        #expect(AppPackageMetadata.defaultPackageName(for: "My_App") == "my-app")
+        let bad: [(String, () throws -> AppPackageMetadata)] = [
             ("version", { try Self.metadata(version: "v1") }),
             ("version", { try Self.metadata(version: "1.0\nPackage: evil") }),
             ("version", { try Self.metadata(version: "1.0-1") }),
@@ -116,16 +116,16 @@ struct AppBundleTests {
             ("maintainer", { try Self.metadata(maintainer: "Ada <ada@example.com>\nDepends: evil") }),
             ("title", { try Self.metadata(title: "Notes\nExec=rm -rf ~") }),
             ("app id", { try Self.metadata(appID: "notes") }),
-            ("summary", { try AppBundleMetadata(product: "Notes", appID: "com.example.Notes", version: "1", title: "Notes",
+            ("summary", { try AppPackageMetadata(product: "Notes", appID: "com.example.Notes", version: "1", title: "Notes",
                                                 summary: "Notes, a desktop app", maintainer: "A <a@example.com>", license: "MIT",
                                                 architecture: "amd64") }),
             ("package", { try Self.metadata(product: "Vitrine") }),
-            ("package", { try AppBundleMetadata(product: "Notes", appID: "com.example.Notes", packageName: "Notes!", version: "1",
+            ("package", { try AppPackageMetadata(product: "Notes", appID: "com.example.Notes", packageName: "Notes!", version: "1",
                                                 title: "t", summary: "s", maintainer: "A <a@example.com>", license: "MIT",
                                                 architecture: "amd64") }),
         ]
         for (what, make) in bad {
-            #expect(throws: AppBundleError.self, "a bad \(what)") { try make() }
+            #expect(throws: AppPackageError.self, "a bad \(what)") { try make() }
         }
         do {
             _ = try Self.metadata(maintainer: "ada")
@@ -183,10 +183,10 @@ struct AppBundleTests {
             let process = try Process.run(URL(fileURLWithPath: "/bin/gzip"), arguments: ["-9n", plain.path])
             process.waitUntilExit()
         }
-        let entries = [AppBundle.Entry("lib/Notes", .file(program, executable: true)), AppBundle.Entry("lib/web", .folder(web)),
-                       AppBundle.Entry("bin/notes", .symlink("../lib/Notes")), AppBundle.Entry("doc/changelog.gz", .gzippedText("log\n"))]
+        let entries = [AppPackage.Entry("lib/Notes", .file(program, executable: true)), AppPackage.Entry("lib/web", .folder(web)),
+                       AppPackage.Entry("bin/notes", .symlink("../lib/Notes")), AppPackage.Entry("doc/changelog.gz", .gzippedText("log\n"))]
         let root = base.appendingPathComponent("root")
-        try BundleStager(root: root, gzip: gzip).stage(entries)
+        try PackageStager(root: root, gzip: gzip).stage(entries)
         func mode(_ path: String) throws -> Int {
             try #require(fileManager.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.posixPermissions] as? Int)
         }
@@ -196,7 +196,7 @@ struct AppBundleTests {
         #expect(fileManager.contents(atPath: root.appendingPathComponent("doc/changelog.gz").path)?.starts(with: [0x1F, 0x8B]) == true)
         #expect(!fileManager.fileExists(atPath: root.appendingPathComponent("doc/changelog").path))
         // A second run into the same root is refused: a stale file would ship too.
-        #expect(throws: AppBundleError.self) { try BundleStager(root: root, gzip: gzip).stage(entries) }
+        #expect(throws: AppPackageError.self) { try PackageStager(root: root, gzip: gzip).stage(entries) }
 
         // A link in web/ to a private file, a link to a folder, a FIFO: each refused, nothing of the target staged.
         let secret = base.appendingPathComponent("id_ed25519")
@@ -210,7 +210,7 @@ struct AppBundleTests {
             try plant()
             let attacked = base.appendingPathComponent("attacked-\(index)")
             do {
-                try BundleStager(root: attacked, gzip: gzip).stage([AppBundle.Entry("web", .folder(web))])
+                try PackageStager(root: attacked, gzip: gzip).stage([AppPackage.Entry("web", .folder(web))])
                 Issue.record("\(what) was staged")
             } catch {
                 #expect("\(error)".contains("symbolic link or a special file"), "\(what): \(error)")
@@ -222,8 +222,8 @@ struct AppBundleTests {
         // The web folder itself a link: not followed either.
         let linkedWeb = base.appendingPathComponent("linked-web")
         try fileManager.createSymbolicLink(at: linkedWeb, withDestinationURL: web)
-        #expect(throws: AppBundleError.self) {
-            try BundleStager(root: base.appendingPathComponent("attacked-web"), gzip: gzip).stage([AppBundle.Entry("web", .folder(linkedWeb))])
+        #expect(throws: AppPackageError.self) {
+            try PackageStager(root: base.appendingPathComponent("attacked-web"), gzip: gzip).stage([AppPackage.Entry("web", .folder(linkedWeb))])
         }
     }
 
@@ -237,11 +237,11 @@ struct AppBundleTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let deb = folder.appendingPathComponent("notes_1.2.0_amd64.deb")
         try Data(count: 4_700_001).write(to: deb)
-        #expect(AppBundle.writtenLine(deb.path) == "\(deb.path) (4590 KiB)", "4,700,001 bytes, rounded up")
+        #expect(AppPackage.writtenLine(deb.path) == "\(deb.path) (4590 KiB)", "4,700,001 bytes, rounded up")
         let tiny = folder.appendingPathComponent("tiny")
         try Data([1]).write(to: tiny)
-        #expect(AppBundle.writtenLine(tiny.path) == "\(tiny.path) (1 KiB)")
+        #expect(AppPackage.writtenLine(tiny.path) == "\(tiny.path) (1 KiB)")
         let missing = folder.appendingPathComponent("missing").path
-        #expect(AppBundle.writtenLine(missing) == missing, "no size rather than a made-up one")
+        #expect(AppPackage.writtenLine(missing) == missing, "no size rather than a made-up one")
     }
 }
