@@ -24,6 +24,16 @@ struct CapabilityRequestTests {
         return error.message
     }
 
+    /// Each capability with calls is answered by the strategy of its own name; `drop` has none.
+    @Test func eachCapabilityIsAnsweredByTheStrategyOfItsName() throws {
+        let configuration = try ConfiguratorFactory.make(for: .default).startURL(Self.app).build()
+        for capability in Capability.allCases {
+            let identifier = capability.strategy(for: configuration)?.identifier
+            #expect(identifier == (capability == .drop ? nil : capability.rawValue), "\(capability)")
+        }
+        #expect(BuiltInCapabilities.strategies(for: configuration).count == Capability.allCases.count - 1)
+    }
+
     @Test func aFieldOfTheWrongTypeIsNamedWithWhatItMustBe() async {
         #expect(await refusal("clipboard", #"{"action": "writeText", "text": 5}"#)
             == #"clipboard: writeText: field "text" must be a string, got an integer"#)

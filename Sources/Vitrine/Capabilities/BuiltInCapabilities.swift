@@ -9,9 +9,6 @@ import Foundation
 public enum BuiltInCapabilities {
     @MainActor
     public static func strategies(for configuration: Configuration) -> [any ScriptMessageStrategy] {
-        [WindowStrategy(), ClipboardStrategy(writesInBackground: configuration.backgroundClipboard),
-         StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory)),
-         NotificationStrategy(), DialogStrategy(), ShellStrategy(), MenuStrategy(), PrintStrategy(),
-         AppStrategy(configuration: configuration), ShortcutsStrategy(), TrayStrategy()]
+        Capability.allCases.compactMap { $0.strategy(for: configuration) }
     }
 }

@@ -14,3 +14,24 @@ public enum Capability: String, Sendable, CaseIterable {
     case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray
 }
 
+extension Capability {
+    /// The built-in strategy that answers this capability's calls (`drop` has none). The
+    /// switch is exhaustive, so a new capability cannot be declared without its strategy.
+    @MainActor
+    public func strategy(for configuration: Configuration) -> (any ScriptMessageStrategy)? {
+        switch self {
+        case .dialog: DialogStrategy()
+        case .clipboard: ClipboardStrategy(writesInBackground: configuration.backgroundClipboard)
+        case .window: WindowStrategy()
+        case .storage: StorageStrategy(store: KeyValueStore.shared(in: configuration.appDataDirectory))
+        case .notification: NotificationStrategy()
+        case .shell: ShellStrategy()
+        case .menu: MenuStrategy()
+        case .print: PrintStrategy()
+        case .drop: nil
+        case .app: AppStrategy(configuration: configuration)
+        case .shortcuts: ShortcutsStrategy()
+        case .tray: TrayStrategy()
+        }
+    }
+}
