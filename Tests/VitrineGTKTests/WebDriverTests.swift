@@ -15,9 +15,11 @@ extension WebKitTests {
             <p id="greeting">Hello from the page</p>
             """
 
-        /// The capabilities a client sends for the built `vitrine` with `arguments`.
-        private func capabilities(_ arguments: [String]) throws -> [String: Any] {
-            ["browserName": "vitrine",
+        /// The capabilities a client sends for the built `vitrine` with `arguments`; a
+        /// navigation the app cancels is waited for `pageLoad` milliseconds (WebDriver's 300 s
+        /// by default: the driver does not hear of the cancellation).
+        private func capabilities(_ arguments: [String], pageLoad: Int = 300_000) throws -> [String: Any] {
+            ["browserName": "vitrine", "timeouts": ["pageLoad": pageLoad],
              "webkitgtk:browserOptions": ["binary": try BuiltProducts.path("vitrine"), "args": ["--automation"] + arguments]]
         }
 
@@ -150,12 +152,13 @@ extension WebKitTests {
                 allow-automation = true
                 """)
             let driver = try WebKitWebDriver(environment: environment(folder))
-            let session = try driver.newSession(capabilities: capabilities(["--config", config, "--events", events])).get()
+            let session = try driver.newSession(capabilities: capabilities(["--config", config, "--events", events], pageLoad: 3_000)).get()
             let start = try driver.request("GET", "/session/\(session)/url").value as? String
             #expect(start == server.url("index.html").absoluteString)
 
             let refused = foreign.url("index.html", host: "localhost").absoluteString
-            _ = try driver.request("POST", "/session/\(session)/url", ["url": refused], timeout: 30)
+            let navigated = try driver.request("POST", "/session/\(session)/url", ["url": refused], timeout: 30)
+            #expect(navigated.status != 200, "the refused navigation never loads: \(navigated)")
             #expect(try driver.request("GET", "/session/\(session)/url").value as? String == start)
             #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "driven")
             let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
