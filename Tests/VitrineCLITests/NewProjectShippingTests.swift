@@ -46,6 +46,12 @@ extension NewProjectBuildTests {
         let tarball = dist.appendingPathComponent("hello-1.0.0-\(machine).tar.gz")
         #expect(FileManager.default.fileExists(atPath: deb.path) && FileManager.default.fileExists(atPath: tarball.path),
                 "\(bundled.stdout)")
+        // Each line `vitrine bundle` prints gives the file's real size (it once said "(0 KiB)").
+        for file in [deb, tarball, dist.appendingPathComponent("hello-1.0.0-1.\(machine).rpm")] {
+            let bytes = size(file)
+            #expect(bytes > 1_000_000, "\(file.lastPathComponent): \(bytes) bytes")
+            #expect(bundled.stdout.contains("/\(file.lastPathComponent) (\((bytes + 1023) / 1024) KiB)\n"), "\(bundled.stdout)")
+        }
 
         let lintian = try runProcess("/usr/bin/lintian", ["--fail-on", "error", deb.path], timeout: 600)
         #expect(lintian.status == 0 && !lintian.stdout.contains("\nE: ") && !lintian.stdout.hasPrefix("E: "),

@@ -1,3 +1,4 @@
+import CWebKitGTK
 import Foundation
 import Testing
 import VitrineTestSupport
@@ -14,9 +15,11 @@ extension WebKitTests {
             <p id="greeting">Hello from the page</p>
             """
 
-        /// The capabilities a client sends for the built `vitrine` with `arguments`.
-        private func capabilities(_ arguments: [String]) throws -> [String: Any] {
-            ["browserName": "vitrine",
+        /// The capabilities a client sends for the built `vitrine` with `arguments`; a
+        /// navigation the app cancels is waited for `pageLoad` milliseconds (WebDriver's 300 s
+        /// by default: the driver does not hear of the cancellation).
+        private func capabilities(_ arguments: [String], pageLoad: Int = 300_000) throws -> [String: Any] {
+            ["browserName": "vitrine", "timeouts": ["pageLoad": pageLoad],
              "webkitgtk:browserOptions": ["binary": try BuiltProducts.path("vitrine"), "args": ["--automation"] + arguments]]
         }
 
@@ -27,6 +30,12 @@ extension WebKitTests {
                 guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
                 return String(decoding: data, as: UTF8.self).contains(marker)
             }
+        }
+
+        /// Ends what a failed test leaves behind: the program the driver started, found by
+        /// `marker` (its events file), which outlives a driver killed mid-command.
+        private func endPrograms(containing marker: String) {
+            for pid in programs(containing: marker) { kill(pid, SIGTERM) }
         }
 
         private func environment(_ folder: borrowing ConfigFolder) -> [String: String] {
@@ -67,28 +76,61 @@ extension WebKitTests {
             #expect(programs(containing: events).isEmpty, "the program ends with its session")
         }
 
-        /// Take Screenshot answers with a PNG on Xvfb's software renderer (llvmpipe, every CI
-        /// machine without a GPU), where Vitrine would otherwise turn compositing off and
-        /// WebKit would never answer. The request is bounded so that failing is an assertion.
+        /// Take Screenshot on Xvfb's software renderer (llvmpipe: every CI machine without a
+        /// GPU), where Vitrine turns compositing off outside a session and WebKitGTK then never
+        /// answers it (see `RenderingChoice`): the session keeps compositing on, and the PNG
+        /// comes back, decodes, is the view's size and shows the page. The request is bounded
+        /// (it answers in under a tenth of a second) so that a hang fails in seconds, not at
+        /// the client's 90.
         @Test(.timeLimit(.minutes(3)))
         func aScreenshotIsAnsweredOnTheSoftwareRenderer() throws {
-            let server = try LoopbackHTTPServer(pages: ["index.html": Self.page])
+            let colour: (red: Int, green: Int, blue: Int) = (32, 160, 96)
+            let server = try LoopbackHTTPServer(pages: ["index.html": """
+                <!doctype html><title>coloured</title>
+                <body style="margin: 0; background: rgb(\(colour.red), \(colour.green), \(colour.blue))"></body>
+                """])
             defer { server.stop() }
             let folder = try ConfigFolder()
             let events = folder.path + "/events.jsonl"
             let driver = try WebKitWebDriver(environment: environment(folder))
             let session = try driver.newSession(capabilities: capabilities(["--events", events, server.url("index.html").absoluteString])).get()
-            defer { _ = try? driver.request("DELETE", "/session/\(session)", timeout: 30) }
-            #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "driven")
+            defer {
+                _ = try? driver.request("DELETE", "/session/\(session)", timeout: 10)
+                endPrograms(containing: events)
+            }
+            #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "coloured")
 
             let renderer = eventLines(in: events).first { $0["type"] == "renderer" }
             #expect(renderer?["renderer"]?.contains("EGL_MESA_device_software") == true, "the software path: \(String(describing: renderer))")
             #expect(renderer?["policy"] == "auto" && renderer?["reason"] == "automation", "\(String(describing: renderer))")
 
-            let shot = try driver.request("GET", "/session/\(session)/screenshot", timeout: 30)
-            #expect(shot.status == 200, "Take Screenshot answered within 30 s: \(shot.status)")
+            let asked = Date()
+            let shot = try driver.request("GET", "/session/\(session)/screenshot", timeout: 15)
+            let seconds = Date().timeIntervalSince(asked)
+            try #require(shot.status == 200, "Take Screenshot answered within 15 s: status \(shot.status) after \(seconds) s")
             let png = (shot.value as? String).flatMap { Data(base64Encoded: $0) } ?? Data()
-            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG: \(png.count) bytes")
+            let file = folder.url.appendingPathComponent("screenshot.png")
+            try png.write(to: file)
+            var error: UnsafeMutablePointer<GError>?
+            let pixbuf = try #require(gdk_pixbuf_new_from_file(file.path, &error), "a PNG that decodes: \(png.count) bytes")
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+            let page = try driver.request("POST", "/session/\(session)/execute/sync",
+                                          ["script": "return [innerWidth, innerHeight]", "args": []]).value as? [Any]
+            let viewport = (page ?? []).compactMap { $0 as? Int }
+            #expect(viewport == [width, height], "the view's size: \(width)x\(height), the page says \(viewport)")
+            #expect(width >= 200 && height >= 200, "\(width)x\(height)")
+
+            // The page's colour at the centre and near each corner (a blank, black or stale
+            // capture has another).
+            let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+            let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+            for (x, y) in [(width / 2, height / 2), (10, 10), (width - 10, 10), (10, height - 10), (width - 10, height - 10)] {
+                let p = pixels + y * stride + x * channels
+                let seen = (Int(p[0]), Int(p[1]), Int(p[2]))
+                #expect(abs(seen.0 - colour.red) <= 3 && abs(seen.1 - colour.green) <= 3 && abs(seen.2 - colour.blue) <= 3,
+                        "pixel (\(x), \(y)) is \(seen)")
+            }
         }
 
         /// A kiosk that allows automation is still a kiosk: the driver's navigation to another
@@ -110,12 +152,13 @@ extension WebKitTests {
                 allow-automation = true
                 """)
             let driver = try WebKitWebDriver(environment: environment(folder))
-            let session = try driver.newSession(capabilities: capabilities(["--config", config, "--events", events])).get()
+            let session = try driver.newSession(capabilities: capabilities(["--config", config, "--events", events], pageLoad: 3_000)).get()
             let start = try driver.request("GET", "/session/\(session)/url").value as? String
             #expect(start == server.url("index.html").absoluteString)
 
             let refused = foreign.url("index.html", host: "localhost").absoluteString
-            _ = try driver.request("POST", "/session/\(session)/url", ["url": refused], timeout: 30)
+            let navigated = try driver.request("POST", "/session/\(session)/url", ["url": refused], timeout: 30)
+            #expect(navigated.status != 200, "the refused navigation never loads: \(navigated)")
             #expect(try driver.request("GET", "/session/\(session)/url").value as? String == start)
             #expect(try driver.request("GET", "/session/\(session)/title").value as? String == "driven")
             let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""

@@ -75,4 +75,17 @@ struct AutomationConfigTests {
             #expect(chosen.policyName == policy && chosen.reason == reason, "\(configured)")
         }
     }
+
+    /// WebKit reads `WEBKIT_DISABLE_COMPOSITING_MODE` over any policy, so a session started
+    /// with it set is warned (WebKit treats any value but "0" as set).
+    @Test func aSessionIsWarnedWhenItsEnvironmentTurnsCompositingOff() {
+        #expect(RenderingChoice.automationWarning(environment: [:]) == nil)
+        #expect(RenderingChoice.automationWarning(environment: ["WEBKIT_DISABLE_COMPOSITING_MODE": "0"]) == nil)
+        #expect(RenderingChoice.automationWarning(environment: ["WEBKIT_DISABLE_DMABUF_RENDERER": "1"]) == nil)
+        for value in ["1", "", "yes"] {
+            let warning = RenderingChoice.automationWarning(environment: ["WEBKIT_DISABLE_COMPOSITING_MODE": value])
+            #expect(warning?.hasPrefix("WEBKIT_DISABLE_COMPOSITING_MODE=\(value) turns WebKit's compositing off") == true, "\(value)")
+            #expect(warning?.contains("Take Screenshot will not answer") == true)
+        }
+    }
 }

@@ -11,9 +11,13 @@ import Foundation
 /// a software renderer gets `never`.
 ///
 /// Under automation (`--automation`) WebKit's own choice holds unless the file says `always`:
-/// with `never`, WebKitGTK 2.50 never answers WebDriver's Take Screenshot (it waits for the
-/// view's next presentation update, which its non-composited path seems never to report),
-/// and a test suite that takes a screenshot on failure hangs on every machine without a GPU.
+/// with compositing off, WebKitGTK 2.50 never answers WebDriver's Take Screenshot on a page
+/// that stands still. Before it snapshots the view it waits for the web process to report a
+/// drawn frame (`callAfterNextPresentationUpdate`), and the non-composited path reports one
+/// only while the page keeps repainting (a page redrawn every frame is answered at once).
+/// MiniBrowser hangs the same way under `WEBKIT_DISABLE_COMPOSITING_MODE=1`: WebKit's, not
+/// the embedder's, so a session keeps compositing on rather than let a test suite that takes
+/// a screenshot on failure hang on every machine without a GPU.
 public struct RenderingChoice: Sendable, Equatable {
     /// Why the policy is what it is.
     public enum Reason: String, Sendable, CaseIterable {
@@ -60,6 +64,16 @@ public struct RenderingChoice: Sendable, Equatable {
     public static func isSoftware(_ renderer: String) -> Bool {
         let name = renderer.lowercased()
         return ["llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer"].contains { name.contains($0) }
+    }
+
+    /// What a WebDriver session's program says at start when its environment turns
+    /// compositing off whatever the policy: WebKit reads `WEBKIT_DISABLE_COMPOSITING_MODE`
+    /// (any value but `0`) over it, and the program inherits the driver's environment, so
+    /// Take Screenshot would not answer. Nil when nothing stands in the way.
+    public static func automationWarning(environment: [String: String]) -> String? {
+        guard let value = environment["WEBKIT_DISABLE_COMPOSITING_MODE"], value != "0" else { return nil }
+        return "WEBKIT_DISABLE_COMPOSITING_MODE=\(value) turns WebKit's compositing off: "
+            + "WebDriver's Take Screenshot will not answer on a still page; unset it for the session"
     }
 
     /// The policy's name as the events log and `check-config` show it (`auto`: WebKit's own).

@@ -15,6 +15,9 @@ extension VitrineApplication {
         automationHost = AutomationHost(context: ProcessWebContext.current, name: configuration.automationBrowserName,
                                         version: VitrineVersion.string) { [weak self] in self?.viewForAutomation() }
         printToStandardError("\(Self.programName): waiting for a WebDriver session (\(configuration.automationBrowserName) \(VitrineVersion.string))")
+        if let warning = RenderingChoice.automationWarning(environment: ProcessInfo.processInfo.environment) {
+            printToStandardError("\(Self.programName): warning: \(warning)")
+        }
     }
 
     /// The first window's view for the session's first request; a new window of the app
