@@ -246,9 +246,12 @@ public final class WebContainer {
         try await Snapshot.write(stage.activePane.webView, to: path)
     }
 
+    /// Reloads the page shown.
     public func reload() {
         webkit_web_view_reload(stage.activePane.webView)
     }
+
+    // MARK: What the panes report (`PaneStage`)
 
     /// A pane's load changed (`PaneStage`): the events log and every feature hear it.
     func loadChanged(_ load: PaneLoad) {
