@@ -67,7 +67,7 @@ public final class ContainerFixture {
     public func nextLoad(of url: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let wanted = url?.absoluteString
         try await next(where: {
-            if case let .load(.finished, loaded, _, _) = $0 { return wanted == nil || loaded == wanted }
+            if case let .load(.finished, loaded, _, _, _) = $0 { return wanted == nil || loaded == wanted }
             return false
         }, sourceLocation: sourceLocation)
     }

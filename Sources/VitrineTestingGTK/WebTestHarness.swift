@@ -46,7 +46,7 @@ public final class WebTestHarness {
 
     public func loads(of url: URL) -> [ContainerEvent.LoadEvent] {
         events.events.compactMap {
-            if case let .load(event, loaded, _, _) = $0, loaded == url.absoluteString { return event }
+            if case let .load(event, loaded, _, _, _) = $0, loaded == url.absoluteString { return event }
             return nil
         }
     }

@@ -43,7 +43,7 @@ extension WebKitTests {
             let harness = try WebTestHarness(pages: pages.merging(["index.html": BridgeTests.page]) { $1 }, configure: configure)
             do {
                 try await harness.open("index.html")
-                return (harness, try #require(harness.container.panes.first))
+                return (harness, try #require(harness.container.stage.panes.first))
             } catch {
                 harness.close()
                 throw error

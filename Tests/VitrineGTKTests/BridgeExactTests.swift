@@ -78,7 +78,7 @@ extension WebKitTests {
             #expect(results["lone"] == true, "a parsed lone surrogate is U+FFFD")
             #expect(KeyOrderLog.shared.seen.first == ["s", "n", "zeta", "é", "alpha"], "the strategy sees the page's order")
             #expect(KeyOrderLog.shared.seen.dropLast().last == ["c", "b", "a"])
-            let pane = try #require(harness.container.panes.first)
+            let pane = try #require(harness.container.stage.panes.first)
             #expect(pane.channels.values.joined().count == 2, "both strategies reached their channels")
         }
 

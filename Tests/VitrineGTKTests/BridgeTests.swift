@@ -201,7 +201,7 @@ extension WebKitTests {
             #expect(rejectedOrigins.contains("http://localhost:\(server.port)"))
             #expect(rejectedOrigins.contains("null"), "the data: frame's opaque origin")
             #expect(rejectedOrigins.count == 3)
-            #expect(container.panes.first?.channels.isEmpty == true, "a rejected call never counts towards a channel")
+            #expect(container.stage.panes.first?.channels.isEmpty == true, "a rejected call never counts towards a channel")
 
             // A page the user navigated to outside the app's origins gets no answers either.
             let outside = server.url("outside.html", host: "localhost")
@@ -246,7 +246,7 @@ extension WebKitTests {
             #expect(await TestLoop.wait { harness.container.selectedTab == 0 })
             let home = WebTestHarness.url("index.html")
             #expect(await TestLoop.wait { harness.decisions(for: home).last.map { Decided($0.handler, $0.policy) } == Decided("home", .cancel) })
-            #expect(harness.container.url(ofTab: 1) == WebTestHarness.url("second.html"), "the second tab did not navigate")
+            #expect(harness.container.stage.url(ofTab: 1) == WebTestHarness.url("second.html"), "the second tab did not navigate")
         }
     }
 }

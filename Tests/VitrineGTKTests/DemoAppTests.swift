@@ -33,16 +33,16 @@ extension WebKitTests {
             let (container, events) = try await openDemo()
             defer { container.close() }
             try await click("product", in: container)
-            #expect(await TestLoop.wait { container.presentedRoute != nil })
-            #expect(container.presentedRoute?.name == "product")
-            #expect(container.presentedRoute?.parameters == ["id": "1234"])
+            #expect(await TestLoop.wait { container.stage.presentedRoute != nil })
+            #expect(container.stage.presentedRoute?.name == "product")
+            #expect(container.stage.presentedRoute?.parameters == ["id": "1234"])
             #expect(await TestLoop.wait { decision(for: "app://demo/product/1234", in: events) != nil })
             #expect(decision(for: "app://demo/product/1234", in: events) == Decided("native-route", .cancel))
 
-            container.dismissRoute()
+            container.stage.dismissRoute()
             try await click("shop", in: container)
-            #expect(await TestLoop.wait { container.presentedRoute?.name == "shop" })
-            #expect(container.presentedRoute?.parameters == ["id": "99"])
+            #expect(await TestLoop.wait { container.stage.presentedRoute?.name == "shop" })
+            #expect(container.stage.presentedRoute?.parameters == ["id": "99"])
             #expect(container.currentURL == home, "the web view stayed on the demo")
         }
 
@@ -50,12 +50,12 @@ extension WebKitTests {
             let (container, events) = try await openDemo()
             defer { container.close() }
             try await click("deeplink", in: container)
-            #expect(await TestLoop.wait { container.presentedRoute?.name == "deep-link" })
-            #expect(container.presentedRoute?.parameters["host"] == "settings")
+            #expect(await TestLoop.wait { container.stage.presentedRoute?.name == "deep-link" })
+            #expect(container.stage.presentedRoute?.parameters["host"] == "settings")
             #expect(await TestLoop.wait { decision(for: "vitrine-demo://settings/display", in: events) != nil })
             #expect(decision(for: "vitrine-demo://settings/display", in: events) == Decided("deep-link", .cancel))
 
-            container.dismissRoute()
+            container.stage.dismissRoute()
             try await click("external", in: container)
             #expect(await TestLoop.wait { !container.externallyOpenedURLs.isEmpty })
             #expect(container.externallyOpenedURLs == [URL(string: "https://www.example.org/")!])
@@ -99,7 +99,7 @@ extension WebKitTests {
                 try await click("about", in: container)
                 let about = "app://demo/about.html"
                 #expect(await TestLoop.wait { events.events.contains { $0.isLoad(.finished, of: about) } })
-                #expect(!events.events.contains { if case .load(_, checkout, _, _) = $0 { return true }; return false })
+                #expect(!events.events.contains { if case .load(_, checkout, _, _, _) = $0 { return true }; return false })
             }
         }
 

@@ -16,7 +16,7 @@ extension WebKitTests {
         }
 
         static func finished(_ log: MemoryEventLog, _ url: URL) -> Bool {
-            log.events.contains { if case let .load(.finished, loaded, _, _) = $0 { loaded == url.absoluteString } else { false } }
+            log.events.contains { if case let .load(.finished, loaded, _, _, _) = $0 { loaded == url.absoluteString } else { false } }
         }
 
         @Test func windowsOpenAndCloseAsTheLayoutChangesAndTheKioskStays() async throws {

@@ -32,7 +32,11 @@ extension WebKitTests {
             let (container, events) = try open(url)
             defer { container.close() }
             #expect(await errorKind(container) == "network")
-            #expect(events.events.contains { if case .load(.failed, url.absoluteString, _, _) = $0 { return true }; return false })
+            // The load that failed was the live page's; the one in its place says it is the error page.
+            #expect(events.events.contains { if case .load(.failed, url.absoluteString, _, _, .live) = $0 { return true }; return false })
+            #expect(await TestLoop.wait {
+                events.events.contains { if case .load(.finished, url.absoluteString, _, _, .errorPage) = $0 { return true }; return false }
+            })
             #expect(try await container.evaluate("document.title") == "This page cannot be reached")
 
             // The network comes back: the page retries by itself.
@@ -50,6 +54,7 @@ extension WebKitTests {
                 title = try? await container.evaluate("document.title")
             }
             #expect(title == "real page")
+            #expect(events.events.contains { if case .load(.finished, url.absoluteString, _, _, .live) = $0 { return true }; return false })
         }
 
         @Test func aTLSErrorShowsAnErrorPageWithNoWayAroundItAndATrustedCertificateLoads() async throws {
@@ -70,7 +75,7 @@ extension WebKitTests {
             let (first, firstEvents) = try open(untrusted)
             let kind = await errorKind(first)
             #expect(kind == "tls", "error page \(kind ?? "none"); events: \(firstEvents.events.filter { if case .load = $0 { return true } else { return false } })")
-            #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _, _) = $0 { return true }; return false })
+            #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _, _, _) = $0 { return true }; return false })
             let controls = try await first.evaluate("document.querySelectorAll('a, button, input, form').length")
             #expect(controls == 0, "no way to bypass")
             first.close()

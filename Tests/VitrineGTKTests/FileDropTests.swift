@@ -70,7 +70,7 @@ extension WebKitTests {
 
             // Where the view is on the screen.
             var viewX: gint = 0, viewY: gint = 0
-            gdk_window_get_origin(gtk_widget_get_window(cast(harness.container.activePane.webView)), &viewX, &viewY)
+            gdk_window_get_origin(gtk_widget_get_window(cast(harness.container.stage.activePane.webView)), &viewX, &viewY)
             let drag = Process()
             drag.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
             // A user's drag: press on the source, move past GTK's drag threshold, over the view, release.

@@ -32,7 +32,7 @@ extension WebKitTests {
                 .appDirectory(Self.demo).startURL(Self.form).kiosk(options))
             defer { fixture.close() }
             try await fixture.start(waitingFor: Self.form)
-            let pane = fixture.container.panes[0]
+            let pane = fixture.container.stage.panes[0]
             let keyboard = try #require(pane.keyboard)
             // The name field has autofocus, which WebKit honours at the first rendering
             // update after the page gets the focus (when X gives it to the window): wait
@@ -120,10 +120,10 @@ extension WebKitTests {
                 options.onScreenKeyboard = true
                 let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .kiosk).fullscreen(false)
                     .startURL(URL(string: "app://nowhere/")!).kiosk(options).build())
-                let keyboard = try #require(container.panes.first?.keyboard)
+                let keyboard = try #require(container.stage.panes.first?.keyboard)
                 dropped = keyboard
                 button = g_object_ref(gptr(try #require(keyboard.buttons.first?.button)))
-                manager = g_object_ref(gptr(container.panes[0].contentManager.pointer))
+                manager = g_object_ref(gptr(container.stage.panes[0].contentManager.pointer))
                 #expect(Self.connected("clicked", on: button, type: gtk_button_get_type()))
                 #expect(Self.connected("script-message-received", on: manager, type: webkit_user_content_manager_get_type()))
             }

@@ -53,7 +53,7 @@ extension WebKitTests {
                 #expect(await kiosk.waitForLoad(kiosk.start, count: 2), "the page came back")
                 // (about:blank's own `finished` may come under the start page's URL: wait for the document.)
                 for _ in 0..<100 where try await kiosk.container.evaluate("document.title") != "kiosk" {
-                    try await kiosk.fixture.next(where: { if case .load(.finished, _, _, _) = $0 { return true }; return false })
+                    try await kiosk.fixture.next(where: { if case .load(.finished, _, _, _, _) = $0 { return true }; return false })
                 }
             } else {
                 // Refused before it replaced anything: the page never left.

@@ -103,7 +103,7 @@ extension WebKitTests {
             // That later navigation's decision settles the blocked one: the outside page
             // never loaded before it.
             #expect(kiosk.events.events.allSatisfy {
-                if case let .load(event, url, _, _) = $0, event == .committed || event == .finished {
+                if case let .load(event, url, _, _, _) = $0, event == .committed || event == .finished {
                     return !url.hasPrefix(outside.absoluteString)
                 }
                 return true
@@ -223,7 +223,7 @@ extension WebKitTests {
             let kiosk = try Kiosk()
             defer { kiosk.close() }
             try await kiosk.open()
-            let view = kiosk.container.panes[0].widget
+            let view = kiosk.container.stage.panes[0].widget
             func press(_ keyval: Int32, _ state: GdkModifierType) {
                 let event = gdk_event_new(GDK_KEY_PRESS)!
                 event.pointee.key.window = gtk_widget_get_window(view)
@@ -303,7 +303,7 @@ extension WebKitTests {
             #expect(kiosk.natives(.cursorHidden).count == 1)
             // Under Xvfb there is no screen saver to talk to: the attempt and its outcome are logged.
             #expect(kiosk.natives(.inhibitIdle).count == 1)
-            let settings = webkit_web_view_get_settings(kiosk.container.panes[0].webView)
+            let settings = webkit_web_view_get_settings(kiosk.container.stage.panes[0].webView)
             #expect(webkit_settings_get_enable_developer_extras(settings) == 0)
         }
     }

@@ -69,9 +69,9 @@ extension WebKitTests {
             defer { harness.close() }
             let ordinary = try WebTestHarness(pages: ["index.html": Self.page])
             defer { ordinary.close() }
-            #expect(gtk_drag_dest_get_target_list(try #require(harness.container.panes.first).widget) == nil,
+            #expect(gtk_drag_dest_get_target_list(try #require(harness.container.stage.panes.first).widget) == nil,
                     "the kiosk's view is no drop target")
-            #expect(gtk_drag_dest_get_target_list(try #require(ordinary.container.panes.first).widget) != nil,
+            #expect(gtk_drag_dest_get_target_list(try #require(ordinary.container.stage.panes.first).widget) != nil,
                     "an ordinary window's view takes drops")
         }
 

@@ -42,7 +42,7 @@ extension WebKitTests {
         }
 
         private func finished(_ url: URL) -> @Sendable (ContainerEvent) -> Bool {
-            { if case let .load(.finished, loaded, _, _) = $0 { return loaded == url.absoluteString }; return false }
+            { if case let .load(.finished, loaded, _, _, _) = $0 { return loaded == url.absoluteString }; return false }
         }
 
         @Test func aVideoItemPlaysFullScreenAndItsEndTurnsThePlaylist() async throws {

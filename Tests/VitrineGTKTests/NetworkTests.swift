@@ -28,7 +28,7 @@ extension WebKitTests {
 
         func failed(_ url: URL, _ log: MemoryEventLog, as event: ContainerEvent.LoadEvent = .failed) async -> Bool {
             await TestLoop.wait(timeout: .seconds(20)) {
-                log.events.contains { if case .load(event, url.absoluteString, _, _) = $0 { return true }; return false }
+                log.events.contains { if case .load(event, url.absoluteString, _, _, _) = $0 { return true }; return false }
             }
         }
 

@@ -107,7 +107,7 @@ extension WebKitTests {
             do {
                 let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .kiosk)
                     .startURL(URL(string: "app://nowhere/")!).fullscreen(false).strategy(PingStrategy()).build())
-                let first = try #require(container.panes.first)
+                let first = try #require(container.stage.panes.first)
                 pane = first
                 view = g_object_ref(gptr(first.webView))
                 manager = g_object_ref(gptr(first.contentManager.pointer))
@@ -149,16 +149,16 @@ extension WebKitTests {
             try await harness.open("index.html")
             let route = NativeRoute(name: "product", parameters: ["id": "7"], url: WebTestHarness.url("product/7"))
             harness.container.present(route)
-            #expect(harness.container.presentedRoute == route)
+            #expect(harness.container.stage.presentedRoute == route)
             harness.close()
-            #expect(harness.container.presentedRoute == nil, "closing dismissed the route's page")
+            #expect(harness.container.stage.presentedRoute == nil, "closing dismissed the route's page")
 
             weak var dropped: WebContainer?
             do {
                 let container = WebContainer(configuration: try ConfiguratorFactory.make(for: .default).build())
                 dropped = container
                 container.present(route)
-                #expect(container.presentedRoute == route)
+                #expect(container.stage.presentedRoute == route)
             }
             #expect(dropped == nil, "an unshown container with a route page is released, page and all")
         }

@@ -52,7 +52,7 @@ extension WebKitTests {
             // The hidden view's error page is never waited for: it has not finished loading, nor
             // counted down and tried again, before green's turn began; and never after, as the
             // failed view is gone.
-            let errorPageLoaded = events.firstIndex { if case let .load(.finished, url, _, _) = $0 { return url == unreachable.absoluteString }; return false }
+            let errorPageLoaded = events.firstIndex { if case let .load(.finished, url, _, _, _) = $0 { return url == unreachable.absoluteString }; return false }
             #expect(errorPageLoaded == nil || errorPageLoaded! > next, "green's turn waited for the error page")
             #expect(!events.contains { if case let .native(.retryLoad, detail) = $0 { return detail.contains(unreachable.absoluteString) }; return false },
                     "the failed item's hidden view tried again")
@@ -117,7 +117,7 @@ extension WebKitTests {
             let stale = native(.schedulePageStale, "1 \(picture.absoluteString)")
             let shown = await TestLoop.wait(timeout: .seconds(30)) {
                 if let colour = PreloadWindowTests().screenColour(container) { seen.append(colour) }
-                if container.preloader?.isCopy == true { underneath = true }
+                if container.stage.preloader?.isCopy == true { underneath = true }
                 return fixture.log.events.contains(where: stale) && seen.last == PreloadWindowTests.green
             }
             #expect(shown, "the picture's copy never reached the screen")

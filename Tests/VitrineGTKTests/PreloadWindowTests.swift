@@ -49,14 +49,14 @@ extension WebKitTests {
             try await fixture.next(where: native(.schedulePageShown, "0 \(red.absoluteString)"))
             let container = fixture.container
             #expect(await TestLoop.wait { screenColour(container) == Self.red }, "red never reached the screen")
-            weak let redPane = container.activePane
+            weak let redPane = container.stage.activePane
 
             // Every turn of the main loop until green is on screen: what the screen shows.
             var seen: [UInt32] = []
             var underneath = false
             let swapped = await TestLoop.wait(timeout: .seconds(30)) {
                 if let colour = screenColour(container) { seen.append(colour) }
-                if container.preloader != nil { underneath = true }
+                if container.stage.preloader != nil { underneath = true }
                 return seen.last == Self.green
             }
             #expect(swapped, "green never reached the screen")
@@ -66,7 +66,7 @@ extension WebKitTests {
             #expect(seen.count > 3, "too few samples (\(seen.count)) to tell")
             // The order of facts: green's own load finished before it was declared shown.
             let events = fixture.log.events
-            let finished = events.firstIndex { if case let .load(.finished, url, _, _) = $0 { return url == green.absoluteString }; return false }
+            let finished = events.firstIndex { if case let .load(.finished, url, _, _, _) = $0 { return url == green.absoluteString }; return false }
             let shown = events.firstIndex(where: native(.schedulePageShown, "1 \(green.absoluteString)"))
             #expect(finished != nil && shown != nil && finished! < shown!)
             #expect(container.currentURL == green)
@@ -74,7 +74,7 @@ extension WebKitTests {
             #expect(await TestLoop.wait { redPane == nil }, "the replaced pane is still alive")
 
             // Recovery holds for the swapped-in view: its process killed, it comes back.
-            webkit_web_view_terminate_web_process(container.activePane.webView)
+            webkit_web_view_terminate_web_process(container.stage.activePane.webView)
             try await fixture.next(where: native(.recover, green.absoluteString))
             try await fixture.nextLoad(of: green)
             #expect(await TestLoop.wait { screenColour(container) == Self.green })
@@ -103,7 +103,7 @@ extension WebKitTests {
             var failedPanes: [WeakPane] = []
             let failed = await TestLoop.wait(timeout: .seconds(30)) {
                 if let colour = screenColour(container) { seen.append(colour) }
-                if let pane = container.preloader?.pane, !failedPanes.contains(where: { $0.pane === pane }) {
+                if let pane = container.stage.preloader?.pane, !failedPanes.contains(where: { $0.pane === pane }) {
                     failedPanes.append(WeakPane(pane: pane))
                 }
                 return fixture.log.events.contains(where: native(.schedulePageFailed, "2 \(unavailable.absoluteString)"))
@@ -148,10 +148,10 @@ extension WebKitTests {
             defer { fixture.close() }
             fixture.container.start()
             try await fixture.next(where: native(.schedulePageShown, "0 \(red.absoluteString)"))
-            let first = fixture.container.activePane
+            let first = fixture.container.stage.activePane
             try await fixture.next(where: native(.schedulePageShown, "1 \(green.absoluteString)"))
-            #expect(fixture.container.activePane === first)
-            #expect(fixture.container.preloader == nil)
+            #expect(fixture.container.stage.activePane === first)
+            #expect(fixture.container.stage.preloader == nil)
             // On screen: the schedule's display cover does not hide the page.
             let container = fixture.container
             #expect(await TestLoop.wait { screenColour(container) == Self.green }, "green never reached the screen")

@@ -102,7 +102,7 @@ extension WebKitTests {
                 catch (e) { return 'rejected:' + e.message; }
                 """)
             #expect(answer.stringValue?.contains("not known to the bridge") == true, "\(answer)")
-            #expect(fixture.container.panes.first?.channels.isEmpty == true)
+            #expect(fixture.container.stage.panes.first?.channels.isEmpty == true)
         }
 
         @Test func aFrameThatNavigatesAwayTakesItsTokenWithIt() async throws {

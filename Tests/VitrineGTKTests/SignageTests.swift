@@ -25,7 +25,7 @@ extension WebKitTests {
         }
 
         func finished(_ url: URL) -> @Sendable (ContainerEvent) -> Bool {
-            { if case let .load(.finished, loaded, _, _) = $0 { return loaded == url.absoluteString }; return false }
+            { if case let .load(.finished, loaded, _, _, _) = $0 { return loaded == url.absoluteString }; return false }
         }
 
         @Test func thePlaylistTurnsAndSkipsARefusedAndAnUnreachablePage() async throws {
@@ -70,7 +70,7 @@ extension WebKitTests {
             })
             // Rotation time: the schedule's decision to the new page's load finished.
             let rotations = timing.durations(from: { if case let .native(.schedulePage, detail) = $0 { return detail.hasPrefix("0 ") || detail.hasPrefix("3 ") }; return false },
-                                             to: { if case .load(.finished, _, _, _) = $0 { return true }; return false })
+                                             to: { if case .load(.finished, _, _, _, _) = $0 { return true }; return false })
             #expect(!rotations.isEmpty)
             print("signage: rotation, schedule-page → load finished (ms): \(rotations.map { Int(($0.inSeconds * 1000).rounded()) })")
         }

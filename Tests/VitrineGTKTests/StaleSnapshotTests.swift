@@ -127,7 +127,7 @@ extension WebKitTests {
             #expect(try await fixture.container.evaluate("document.getElementById('beacon').textContent") == "live content")
             #expect(try await fixture.container.evaluate("location.href") == .string(item.absoluteString))
             #expect(!fixture.log.events.contains {
-                if case let .load(_, url, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme) }; return false
+                if case let .load(_, url, _, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme) }; return false
             })
             #expect(!fixture.log.events.contains {
                 if case let .navigation(url, _, .allow, _, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme) }; return false

@@ -80,10 +80,18 @@ extension WebKitTests {
             try await fixture.next(where: KeptCopies.copyLoaded)
             #expect(try await beacon(fixture) == "kept content")
             #expect(!fixture.log.events.contains { if case .native(.errorPage, _) = $0 { return true }; return false })
+            // The load that failed says it was the live page's; every load of the copy, that it is a kept copy.
+            #expect(fixture.log.events.contains { if case .load(.failed, url.absoluteString, _, _, .live) = $0 { return true }; return false })
+            let copyLoads = fixture.log.events.compactMap { event -> ContainerEvent.ShownPage? in
+                if case let .load(_, loaded, _, _, shown) = event, loaded.hasPrefix(PageSnapshots.scheme + "://") { return shown }
+                return nil
+            }
+            #expect(copyLoads.contains(.snapshot) && copyLoads.allSatisfy { $0 == .snapshot }, "\(copyLoads)")
 
             server = try restart(server, serving: "live again")
             try await fixture.next(where: native(.recovered, url.absoluteString), timeout: .seconds(30))
             #expect(try await beacon(fixture) == "live again content")
+            #expect(fixture.log.events.contains { if case .load(.finished, url.absoluteString, _, _, .live) = $0 { return true }; return false })
         }
 
         /// Another page of the same site that fails keeps its error page: only the start
@@ -178,7 +186,7 @@ extension WebKitTests {
                 .preference(\.applicationID, appID))
             defer { fixture.close() }
             fixture.container.start()
-            try await fixture.next(where: { if case let .load(.finished, loaded, _, _) = $0 { return loaded == url.absoluteString }; return false })
+            try await fixture.next(where: { if case let .load(.finished, loaded, _, _, _) = $0 { return loaded == url.absoluteString }; return false })
             for _ in 0..<10 { try await fixture.roundTrip() }
             #expect(!fixture.log.events.contains { if case .native(.snapshotSaved, _) = $0 { return true }; return false })
             #expect(!FileManager.default.fileExists(atPath: PageSnapshots.folder(in: KeptCopies.dataFolder(appID)).path))

@@ -14,7 +14,7 @@ extension WebKitTests {
             TestLoop.start()
             let container = WebContainer(configuration: try refine(ConfiguratorFactory.make(for: .default)).build())
             defer { container.close() }
-            return webkit_web_view_get_settings(try #require(container.panes.first).webView).map { g_object_ref(gptr($0)); return $0 }
+            return webkit_web_view_get_settings(try #require(container.stage.panes.first).webView).map { g_object_ref(gptr($0)); return $0 }
         }
 
         /// Configured, the file's policy; not configured, `never` on Xvfb's software renderer

@@ -211,7 +211,7 @@ extension WebKitTests {
                 // The web view's own title has changed (its notify::title handler has run),
                 // and the window kept the configured one.
                 _ = try await harness.container.evaluate("document.title = 'Changed by script'")
-                let view = harness.container.panes[0].webView
+                let view = harness.container.stage.panes[0].webView
                 #expect(await TestLoop.wait(timeout: .seconds(5)) {
                     webkit_web_view_get_title(view).map { String(cString: $0) } == "Changed by script"
                 })

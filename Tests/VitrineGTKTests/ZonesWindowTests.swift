@@ -28,7 +28,7 @@ extension WebKitTests {
         }
 
         func evaluate(_ script: String, inSlot slot: Int, of container: WebContainer) async throws -> JSONValue {
-            try await JavaScriptEvaluation.run(script, in: container.panes[slot].webView)
+            try await JavaScriptEvaluation.run(script, in: container.stage.panes[slot].webView)
         }
 
         @Test func threeZonesAndACrashInOneRecoversThatZoneOnly() async throws {
@@ -48,7 +48,7 @@ extension WebKitTests {
             defer { fixture.close() }
             fixture.container.start()
             let container = fixture.container
-            #expect(container.panes.count == 3)
+            #expect(container.stage.panes.count == 3)
 
             // Each zone shows its colour in its rectangle (800 x 600: main 600 x 540, side
             // 200 x 540 at 600,0, ticker 800 x 60 at 0,540).
@@ -64,17 +64,17 @@ extension WebKitTests {
             // The ticker's own playlist turns (and preloads, in its own rectangle).
             try await fixture.next(where: native(.schedulePageShown, "1 \(cyan.absoluteString)"))
             try await fixture.next(where: native(.schedulePageShown, "0 \(blue.absoluteString)"))
-            #expect(container.url(ofZone: "main") == red && container.url(ofZone: "side") == green)
+            #expect(container.stage.url(ofZone: "main") == red && container.stage.url(ofZone: "side") == green)
 
             // A mark in each still page, then the main zone's web process killed.
             for slot in [0, 1] { _ = try await evaluate("window.mark = 'kept'", inSlot: slot, of: container) }
-            let sidePane = container.panes[1]
-            webkit_web_view_terminate_web_process(container.panes[0].webView)
+            let sidePane = container.stage.panes[1]
+            webkit_web_view_terminate_web_process(container.stage.panes[0].webView)
             try await fixture.next(where: native(.recover, red.absoluteString))
             try await fixture.nextLoad(of: red)
             #expect(try await evaluate("String(window.mark)", inSlot: 0, of: container) == "undefined") // reloaded
             #expect(try await evaluate("String(window.mark)", inSlot: 1, of: container) == "kept")     // untouched
-            #expect(container.panes[1] === sidePane)
+            #expect(container.stage.panes[1] === sidePane)
             #expect(await TestLoop.wait { screenColour(container, x: 300, y: 270) == 0xFF0000 })
             #expect(screenColour(container, x: 700, y: 270) == 0x00FF00)
             // Only the main zone's recovery happened.

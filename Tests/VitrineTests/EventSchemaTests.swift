@@ -15,6 +15,7 @@ struct EventSchemaTests {
             + ContainerEvent.LoadEvent.allCases.map { .load(event: $0, url: "https://a.test/", error: nil) }
             + [.load(event: .failed, url: "https://a.test/", error: "refused"),
                .load(event: .finished, url: "https://a.test/missing", error: nil, status: 404)]
+            + ContainerEvent.ShownPage.allCases.map { .load(event: .finished, url: "https://a.test/", error: nil, shown: $0) }
             + ContainerEvent.MessageOutcome.allCases.map { .message(name: "page", outcome: $0, error: nil) }
             + [.message(name: "cart", outcome: .rejected, error: "closed", origin: "app://demo", code: "Cart.closed")]
             + ContainerEvent.NavigationPhase.allCases.flatMap { phase in
@@ -71,6 +72,7 @@ struct EventSchemaTests {
     @Test func theSchemaListsExactlyTheCases() {
         #expect(EventSchema.enumeration("nativeAction") == ContainerEvent.NativeAction.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("loadEvent") == ContainerEvent.LoadEvent.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("shownPage") == ContainerEvent.ShownPage.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("outcome") == ContainerEvent.MessageOutcome.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("printOutcome") == ContainerEvent.PrintOutcome.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("phase") == ContainerEvent.NavigationPhase.allCases.map(\.rawValue))

@@ -72,9 +72,9 @@ struct ContainerMetricsTests {
         .native(action: .retry, detail: "1 http://a.test/ in 1.0 s (connection-refused)"),
         .native(action: .errorPage, detail: "network http://a.test/"),
         .load(event: .finished, url: "", error: nil),  // WebKit ends the failed load
-        .load(event: .started, url: "http://a.test/", error: nil),  // the error page
-        .load(event: .committed, url: "http://a.test/", error: nil),
-        .load(event: .finished, url: "http://a.test/", error: nil),
+        .load(event: .started, url: "http://a.test/", error: nil, shown: .errorPage),
+        .load(event: .committed, url: "http://a.test/", error: nil, shown: .errorPage),
+        .load(event: .finished, url: "http://a.test/", error: nil, shown: .errorPage),
         .native(action: .retryLoad, detail: "1 http://a.test/ (backoff)"),
         .navigation(url: "http://a.test/", handler: "origin-allowlist", policy: .allow, navigationType: .other, target: .currentView, phase: .request),
         .load(event: .started, url: "http://a.test/", error: nil),
@@ -99,6 +99,28 @@ struct ContainerMetricsTests {
         metrics.record(.load(event: .started, url: "http://a.test/b", error: nil))
         metrics.record(.load(event: .finished, url: "http://a.test/b", error: nil))
         #expect(value(metrics, "vitrine_last_successful_load_timestamp_seconds") == 1_007.5)
+    }
+
+    /// What a load showed is the event's own word (`shown`), whatever came before it: an
+    /// error page or a kept copy is never a page loaded, a live page always is.
+    @Test func onlyLivePagesCountAsLoads() {
+        let metrics = ContainerMetrics(clock: clock, wallTime: 2_000)
+        for shown in [ContainerEvent.ShownPage.snapshot, .errorPage] {
+            metrics.record(.load(event: .started, url: "vitrine-snapshot://abc/", error: nil, shown: shown))
+            metrics.record(.load(event: .finished, url: "vitrine-snapshot://abc/", error: nil, shown: shown))
+        }
+        #expect(value(metrics, "vitrine_loads_started_total") == 0)
+        #expect(value(metrics, "vitrine_loads_finished_total") == 0)
+        #expect(value(metrics, "vitrine_last_successful_load_timestamp_seconds") == 0)
+        // An error page announced, then a live load after all: the live load counts.
+        metrics.record(.native(action: .errorPage, detail: "network http://a.test/"))
+        clock.advance(by: .seconds(3))
+        metrics.record(.load(event: .started, url: "http://a.test/", error: nil))
+        metrics.record(.load(event: .finished, url: "http://a.test/", error: nil))
+        #expect(value(metrics, "vitrine_loads_started_total") == 1)
+        #expect(value(metrics, "vitrine_loads_finished_total") == 1)
+        #expect(value(metrics, "vitrine_last_successful_load_timestamp_seconds") == 2_003)
+        #expect(value(metrics, "vitrine_error_pages_total") == 1)
     }
 
     @Test func crashesHangsNavigationsMessagesAndTheDisplay() {

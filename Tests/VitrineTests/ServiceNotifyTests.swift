@@ -50,11 +50,23 @@ struct ServiceNotifyTests {
         #expect(readiness.record(.load(event: .failed, url: "https://down.test/", error: "refused")).isEmpty)
         #expect(readiness.record(.load(event: .finished, url: "https://down.test/", error: nil)).isEmpty)
         #expect(readiness.record(.native(action: .errorPage, detail: "connection-refused https://down.test/")).isEmpty)
-        _ = readiness.record(.load(event: .started, url: "https://down.test/", error: nil))
-        #expect(readiness.record(.load(event: .finished, url: "https://down.test/", error: nil))
+        _ = readiness.record(.load(event: .started, url: "https://down.test/", error: nil, shown: .errorPage))
+        #expect(readiness.record(.load(event: .finished, url: "https://down.test/", error: nil, shown: .errorPage))
                 == [.ready(status: "Error page: connection-refused https://down.test/")])
         // The retry that works: the status says the page is back.
         _ = readiness.record(.load(event: .started, url: "https://down.test/", error: nil))
         #expect(readiness.record(.load(event: .finished, url: "https://down.test/", error: nil)) == [.status("Showing https://down.test/")])
+    }
+
+    /// What a finished load showed is its event's `shown`, not the order of what came before:
+    /// an announced error page whose load never came leaves the next live page "Showing".
+    @Test func theStatusSaysWhatTheLoadShowed() {
+        var readiness = ServiceReadiness()
+        _ = readiness.record(.native(action: .errorPage, detail: "network https://down.test/"))
+        _ = readiness.record(.load(event: .started, url: "https://a.test/", error: nil))
+        #expect(readiness.record(.load(event: .finished, url: "https://a.test/", error: nil)) == [.ready(status: "Showing https://a.test/")])
+        _ = readiness.record(.load(event: .started, url: "vitrine-snapshot://abc/", error: nil, shown: .snapshot))
+        #expect(readiness.record(.load(event: .finished, url: "vitrine-snapshot://abc/", error: nil, shown: .snapshot))
+                == [.status("Showing a kept copy: vitrine-snapshot://abc/")])
     }
 }

@@ -165,8 +165,8 @@ struct ContainerEventTests {
 
     @Test func loadShape() {
         let finished = ContainerEvent.load(event: .finished, url: "app://demo/index.html", error: nil).json
-        #expect(keys(finished) == ["type", "event", "url"])
-        #expect(finished == ["type": "load", "event": "finished", "url": "app://demo/index.html"])
+        #expect(keys(finished) == ["type", "event", "url", "shown"])
+        #expect(finished == ["type": "load", "event": "finished", "url": "app://demo/index.html", "shown": "live"])
         let failed = ContainerEvent.load(event: .failed, url: "https://x.test/", error: "TLS").json
         #expect(failed["error"] == "TLS")
     }

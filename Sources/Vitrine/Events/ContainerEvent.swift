@@ -19,8 +19,9 @@ public enum ContainerEvent: Sendable, Equatable {
     /// strategy's own error (`TypeName.caseName`) when it threw one.
     case message(name: String, outcome: MessageOutcome, error: String?, origin: String? = nil, code: String? = nil)
     /// `status` is the main resource's HTTP status on `finished`, when it has one (a
-    /// server's 404 page loads, and finishes, like any other).
-    case load(event: LoadEvent, url: String, error: String?, status: Int? = nil)
+    /// server's 404 page loads, and finishes, like any other); `shown` what the load
+    /// shows: the live page, Vitrine's error page or a kept copy.
+    case load(event: LoadEvent, url: String, error: String?, status: Int? = nil, shown: ShownPage = .live)
     /// Native work a handler or strategy asked for: a route shown, a URL opened outside.
     case native(action: NativeAction, detail: String)
     /// A page asked for a permission (camera, geolocation, …) and got this answer.
@@ -71,6 +72,14 @@ public enum ContainerEvent: Sendable, Equatable {
     public enum LoadEvent: String, Sendable, CaseIterable {
         case started, redirected, committed, finished, failed
         case tlsError = "tls-error"
+    }
+
+    /// What a load shows: the page itself, Vitrine's error page in its place, or its kept
+    /// copy (`PageSnapshots`) shown while the page cannot be reached.
+    public enum ShownPage: String, Sendable, CaseIterable {
+        case live
+        case errorPage = "error-page"
+        case snapshot
     }
 
     /// What native work happened (`detail` says on what).
@@ -194,7 +203,7 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status, monotonic
+             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status, monotonic, shown
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -209,8 +218,8 @@ extension ContainerEvent: Encodable {
                       (.navigationType, navigationType.rawValue), (.target, target.rawValue), (.phase, phase.rawValue)]
         case let .message(name, outcome, error, origin, code):
             fields = [(.name, name), (.outcome, outcome.rawValue), (.error, error), (.code, code), (.origin, origin)]
-        case let .load(event, url, error, status):
-            fields = [(.event, event.rawValue), (.url, url), (.error, error)]
+        case let .load(event, url, error, status, shown):
+            fields = [(.event, event.rawValue), (.url, url), (.error, error), (.shown, shown.rawValue)]
             try object.encodeIfPresent(status, forKey: .status)
         case let .native(action, detail):
             fields = [(.action, action.rawValue), (.detail, detail)]

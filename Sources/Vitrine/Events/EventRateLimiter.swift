@@ -74,7 +74,7 @@ public struct EventRateLimiter: Sendable {
         let kind: String = switch event {
         case let .navigation(_, handler, policy, _, _, _): "navigation \(handler) \(policy.rawValue)"
         case let .message(name, outcome, _, _, _): "message \(name) \(outcome.rawValue)"
-        case let .load(event, _, _, _): "load \(event.rawValue)"
+        case let .load(event, _, _, _, _): "load \(event.rawValue)"
         case let .native(action, _): "native \(action.rawValue)"
         case let .permission(kind, _, granted): "permission \(kind) \(granted)"
         case let .print(_, _, outcome, _): "print \(outcome.rawValue)"

@@ -45,11 +45,8 @@ public final class ContainerMetrics: EventSink {
         let outcome: String
     }
 
-    /// Which load the next `finished` belongs to. WebKit ends a failed load with
-    /// `finished` too, and an error page is a load of its own (announced by the
-    /// `error-page` event just before it starts): neither is a page shown.
-    private var errorPageAnnounced = false
-    private var currentLoadIsErrorPage = false
+    /// Whether the load under way failed: WebKit ends a failed load with `finished` too,
+    /// and it is no page shown.
     private var currentLoadFailed = false
 
     private struct NavigationKey: Hashable {
@@ -78,8 +75,8 @@ public final class ContainerMetrics: EventSink {
 
     public func record(_ event: ContainerEvent) {
         switch event {
-        case let .load(event, _, _, _):
-            loadChanged(event)
+        case let .load(event, _, _, _, shown):
+            loadChanged(event, shown: shown)
         case let .navigation(_, handler, policy, _, _, phase):
             navigations[NavigationKey(handler: handler, policy: policy.rawValue, phase: phase.rawValue), default: 0] += 1
         case let .message(_, outcome, _, _, _):
@@ -96,16 +93,16 @@ public final class ContainerMetrics: EventSink {
         }
     }
 
-    private func loadChanged(_ event: ContainerEvent.LoadEvent) {
+    /// Only live pages count: an error page or a kept copy is a load of its own (its
+    /// event's `shown` says so), shown because the page itself could not be.
+    private func loadChanged(_ event: ContainerEvent.LoadEvent, shown: ContainerEvent.ShownPage) {
         switch event {
         case .started:
-            currentLoadIsErrorPage = errorPageAnnounced
-            errorPageAnnounced = false
             currentLoadFailed = false
-            if !currentLoadIsErrorPage { loadsStarted += 1 }
+            if shown == .live { loadsStarted += 1 }
         case .failed, .tlsError:
             currentLoadFailed = true
-        case .finished where !currentLoadFailed && !currentLoadIsErrorPage:
+        case .finished where !currentLoadFailed && shown == .live:
             loadsFinished += 1
             lastSuccessfulLoad = now
         default:
@@ -116,9 +113,7 @@ public final class ContainerMetrics: EventSink {
     private func nativeEvent(_ action: ContainerEvent.NativeAction, _ detail: String) {
         switch action {
         case .loadFailure: loadFailures[detail, default: 0] += 1
-        case .errorPage:
-            errorPages += 1
-            errorPageAnnounced = true
+        case .errorPage: errorPages += 1
         case .webProcessTerminated: terminations[detail, default: 0] += 1
         case .recover: crashRecoveries += 1
         case .crashLoop: crashLoops += 1
@@ -136,17 +131,18 @@ public final class ContainerMetrics: EventSink {
         var families: [MetricFamily] = [
             MetricFamily("vitrine_up", .gauge, help: "1 while Vitrine runs; 0 written when it exits cleanly.", value: up ? 1 : 0),
             MetricFamily("vitrine_start_time_seconds", .gauge, help: "Unix time Vitrine started.", value: startTime),
-            MetricFamily("vitrine_loads_started_total", .counter, help: "Page loads started (error pages not counted).",
+            MetricFamily("vitrine_loads_started_total", .counter, help: "Page loads started (error pages and kept copies not counted).",
                          value: Double(loadsStarted)),
             MetricFamily("vitrine_loads_finished_total", .counter,
-                         help: "Page loads finished successfully (not failed, not an error page).", value: Double(loadsFinished)),
+                         help: "Page loads finished successfully (not failed, not an error page, not a kept copy).",
+                         value: Double(loadsFinished)),
             MetricFamily("vitrine_load_failures_total", .counter,
                          help: "Loads that could not reach their page, by kind (connection-refused, host-not-found, timed-out, tls, http-502/503/504, network).",
                          samples: labelled("kind", loadFailures)),
             MetricFamily("vitrine_error_pages_total", .counter, help: "Vitrine's error page shown (load failure or crash loop).",
                          value: Double(errorPages)),
             MetricFamily("vitrine_last_successful_load_timestamp_seconds", .gauge,
-                         help: "Unix time the last page load finished successfully; 0 before the first.",
+                         help: "Unix time the last live page load finished successfully; 0 before the first.",
                          value: lastSuccessfulLoad ?? 0),
             MetricFamily("vitrine_web_process_terminations_total", .counter,
                          help: "Web processes that ended under a page, by reason (crashed, exceeded-memory-limit, terminated).",

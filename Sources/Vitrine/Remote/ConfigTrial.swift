@@ -55,9 +55,9 @@ public struct ConfigTrial: Sendable, Equatable {
         switch event {
         case .navigation(_, _, .allow, _, _, .request):
             loading = true
-        case .load(.failed, _, _, _), .load(.tlsError, _, _, _):
+        case .load(.failed, _, _, _, _), .load(.tlsError, _, _, _, _):
             loading = false
-        case let .load(.finished, url, _, status):
+        case let .load(.finished, url, _, status, _):
             guard loading else { return nil }
             if let status, !(200..<400).contains(status) {
                 return .rollBack(reason: "the new start page answered HTTP \(status) (\(url))")

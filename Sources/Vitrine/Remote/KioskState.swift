@@ -41,9 +41,9 @@ public struct KioskState: Sendable, Equatable {
     /// first display's alone (`ownsURL`): one kiosk, one address.
     public mutating func observe(_ event: ContainerEvent, ownsURL: Bool = true) {
         switch event {
-        case let .load(.finished, url, _, _):
+        case let .load(.finished, url, _, _, _):
             if ownsURL { self.url = url }
-        case let .load(.failed, url, error, _), let .load(.tlsError, url, error, _):
+        case let .load(.failed, url, error, _, _), let .load(.tlsError, url, error, _, _):
             lastError = "\(error ?? "load failed"): \(url)"
         case .native(action: .webProcessTerminated, _):
             crashes += 1

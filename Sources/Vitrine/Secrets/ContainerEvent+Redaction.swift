@@ -10,8 +10,8 @@ extension ContainerEvent {
             return .navigation(url: clean(url), handler: handler, policy: policy, navigationType: navigationType, target: target, phase: phase)
         case let .message(name, outcome, error, origin, code):
             return .message(name: name, outcome: outcome, error: error.map(clean), origin: origin.map(clean), code: code)
-        case let .load(event, url, error, status):
-            return .load(event: event, url: clean(url), error: error.map(clean), status: status)
+        case let .load(event, url, error, status, shown):
+            return .load(event: event, url: clean(url), error: error.map(clean), status: status, shown: shown)
         case let .native(action, detail):
             return .native(action: action, detail: clean(detail))
         case let .permission(kind, origin, granted):

@@ -26,11 +26,11 @@ extension VitrineApplication {
         guard let container, !container.isTornDown else { return nil }
         if !gaveFirstViewToAutomation {
             gaveFirstViewToAutomation = true
-            return container.activePane.view.pointer
+            return container.stage.activePane.view.pointer
         }
         let window = WebContainer(configuration: configuration, joining: container.windows)
         window.sinks = container.sinks
         window.start()
-        return window.activePane.view.pointer
+        return window.stage.activePane.view.pointer
     }
 }

@@ -62,7 +62,7 @@ final class FileDrop: PaneCollaborator {
         guard !dropped.files.isEmpty else { return true }
         ChosenFiles.shared.add(dropped.files.map(\.path))
         container.record(.native(action: .filesDropped, detail: "\(dropped.files.count) files"))
-        container.emit(to: pane, "files:dropped", dropped.payload)
+        container.stage.emit(to: pane, "files:dropped", dropped.payload)
         return true
     }
 

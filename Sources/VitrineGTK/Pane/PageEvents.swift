@@ -37,10 +37,11 @@ final class PageEvents: PaneCollaborator {
         guard let pane else { return }
         // Before anything reports the new page: the old page's tokens die with it.
         if event == WEBKIT_LOAD_COMMITTED { pane.messages.mainFrameCommitted() }
-        pane.container?.paneLoadChanged(pane, event: name, url: pane.currentURL, error: nil,
-                                        status: event == WEBKIT_LOAD_FINISHED ? mainResourceStatus(of: pane) : nil)
+        // Before the event is told: the recovery knows what the new load shows.
+        if event == WEBKIT_LOAD_STARTED { pane.recovery.loadStarted(pane.currentURL) }
+        pane.container?.stage.loadChanged(pane, event: name, url: pane.currentURL, error: nil,
+                                          status: event == WEBKIT_LOAD_FINISHED ? mainResourceStatus(of: pane) : nil)
         switch event {
-        case WEBKIT_LOAD_STARTED: pane.recovery.loadStarted(pane.currentURL)
         case WEBKIT_LOAD_COMMITTED:
             pane.recovery.loadCommitted()
             if let url = pane.currentURL, pane.configuration.refusesTopLevelDocument(at: url) { refuseTopLevelDocument(url) }
@@ -75,7 +76,7 @@ final class PageEvents: PaneCollaborator {
 
     fileprivate func titleChanged() {
         guard let pane, let title = string(webkit_web_view_get_title(pane.webView)), !title.isEmpty else { return }
-        pane.container?.paneTitleChanged(pane, title: title)
+        pane.container?.stage.titleChanged(pane, title: title)
     }
 
     /// `window.close()`: closes the window unless the configuration says the page may not.

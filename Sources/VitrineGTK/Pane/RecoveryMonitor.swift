@@ -39,6 +39,8 @@ final class RecoveryMonitor: PaneCollaborator {
     private(set) var copyOnScreen: (live: URL, address: URL, retried: Bool)?
     /// The load under way is Vitrine's own page (an error page, a copy) or failed: not kept.
     private var loadIsNotKept = false
+    /// What the load under way shows (its load events say it): set as it starts.
+    private(set) var shown = ContainerEvent.ShownPage.live
 
     func attach(to pane: WebPane) {
         self.pane = pane
@@ -155,7 +157,7 @@ final class RecoveryMonitor: PaneCollaborator {
         }
         disarmLoadDeadline()
         let message = error.flatMap { string($0.pointee.message) } ?? "unknown error"
-        pane.container?.paneLoadChanged(pane, event: .failed, url: URL(string: uri), error: message)
+        pane.container?.stage.loadChanged(pane, event: .failed, url: URL(string: uri), error: message)
         guard let error, let url = URL(string: uri) else { return false }
         let isCancellation = (error.pointee.domain == webkit_network_error_quark() && error.pointee.code == WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
             || error.pointee.domain == webkit_policy_error_quark()
@@ -180,14 +182,15 @@ final class RecoveryMonitor: PaneCollaborator {
         retryLater(.network, url, detail: "The server answered \(failure.label).", because: failure)
     }
 
-    /// A main-frame load started (`PageEvents`): in a kiosk, its server has `load-timeout`
-    /// to begin answering.
+    /// A main-frame load started (`PageEvents`, before its event is told): what it shows
+    /// is known now. In a kiosk, a live page's server has `load-timeout` to begin answering.
     func loadStarted(_ url: URL?) {
         loadDeadline?.cancel()
         let isCopy = url?.scheme?.lowercased() == PageSnapshots.scheme
-        loadIsNotKept = errorPageStarting || isCopy
-        defer { errorPageStarting = false }
-        guard let pane, let timeout = pane.configuration.kiosk?.loadTimeout, let url, !errorPageStarting, !isCopy else { return }
+        shown = errorPageStarting ? .errorPage : isCopy ? .snapshot : .live
+        loadIsNotKept = shown != .live
+        errorPageStarting = false
+        guard let pane, let timeout = pane.configuration.kiosk?.loadTimeout, let url, shown == .live else { return }
         loadDeadline = Task { @MainActor [weak self] in
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled, let self, let pane = self.pane, !pane.isTornDown else { return }
@@ -305,7 +308,7 @@ final class RecoveryMonitor: PaneCollaborator {
             return true
         }
         loadIsNotKept = true
-        pane.record(.load(event: .tlsError, url: uri, error: "untrusted certificate"))
+        pane.record(.load(event: .tlsError, url: uri, error: "untrusted certificate", shown: shown))
         pane.record(.native(action: .loadFailure, detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }
         retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)

@@ -2,7 +2,7 @@ import CWebKitGTK
 import Vitrine
 
 /// The screen blanked by a schedule or `vitrine ctl display off`: a black page of the
-/// container's stack shown instead of the web content, which is thereby unmapped — WebKit
+/// stage's stack shown instead of the web content, which is thereby unmapped — WebKit
 /// then pauses the page and reports it hidden (`visibilitychange`). X11 DPMS turns the
 /// monitor off as well where the X server has the extension (`ScreenPower`); without it
 /// (Xvfb, Wayland) the black cover is what blanks the screen.
@@ -37,7 +37,7 @@ final class DisplayCover {
         gtk_style_context_add_provider(gtk_widget_get_style_context(box), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(gptr(provider!))
         gtk_widget_add_events(box, gint(GDK_BUTTON_PRESS_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
-        gtk_stack_add_named(container.stackPointer, box, Self.stackName)
+        gtk_stack_add_named(container.stage.stackPointer, box, Self.stackName)
         gtk_widget_show(box)
         let context = SignalContext(owner: self)
         signals.connect(gptr(box), "button-press-event", context: context, handler: gCallback(onCoverInput))
@@ -48,7 +48,7 @@ final class DisplayCover {
     /// Covers the window (the page is hidden) and asks the monitor to sleep.
     func show() {
         guard let container, !isShown, !container.isTornDown else { return }
-        let stack = container.stackPointer
+        let stack = container.stage.stackPointer
         coveredChild = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } ?? "main"
         gtk_stack_set_visible_child_full(stack, Self.stackName, GTK_STACK_TRANSITION_TYPE_NONE)
         power.set(on: false, window: container.window)
@@ -59,7 +59,7 @@ final class DisplayCover {
         guard let container, let covered = coveredChild, !container.isTornDown else { return }
         coveredChild = nil
         power.set(on: true, window: container.window)
-        gtk_stack_set_visible_child_full(container.stackPointer, covered, GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_stack_set_visible_child_full(container.stage.stackPointer, covered, GTK_STACK_TRANSITION_TYPE_NONE)
     }
 
     /// TRUE (swallowed) while shown: the hidden page gets no input.

@@ -7,17 +7,17 @@ import Foundation
 import Vitrine
 
 /// `[schedule] preload`: a playlist page (or its kept copy, when its live load failed)
-/// loading in a second pane that lies *under* the one on screen in the container's overlay.
+/// loading in a second pane that lies *under* the one on screen in the stage's overlay (`PaneStage`).
 /// Under, not hidden: a hidden (unmapped) view is paused by WebKit and would never paint; a
 /// covered one renders like a visible one. It
-/// takes the old one's place (the container's `endPreload`) once the core's
+/// takes the old one's place (the stage's `endPreload`) once the core's
 /// `PreloadTransition` says so: its own load finished and four animation frames ran (its
 /// first frame painted and handed to the window).
 ///
 /// The pane is made like every other (`WebPane`): the same chain, strategies, user
 /// scripts, recovery and, in a kiosk, the same guard (lockdown).
 ///
-/// Ownership: owned by its container (`preloader`) until it swaps or fails; holds its pane
+/// Ownership: owned by its window's stage (`preloaders`) until it swaps or fails; holds its pane
 /// and its deadline. `finish` is told the end once; a preloader cancelled or dropped tells
 /// it nothing (its turn was replaced). Callbacks find it through weak references.
 @MainActor
@@ -147,7 +147,7 @@ final class PagePreloader {
         deadline = nil
         guard let finish, let container else { return }
         self.finish = nil
-        container.endPreload(self, swapping: outcome == .shown)
+        container.stage.endPreload(self, swapping: outcome == .shown)
         finish(outcome)
     }
 

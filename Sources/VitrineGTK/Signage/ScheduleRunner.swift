@@ -72,7 +72,7 @@ final class ScheduleRunner {
     /// alert page's navigation decision.
     func alert(_ url: URL, seconds: Int, reply: @escaping @MainActor (RemoteReply) -> Void) {
         guard let container, !container.isTornDown else { return reply(.failure("the kiosk's window is closed")) }
-        playback.canPreload = container.preloads(inSlot: slot)
+        playback.canPreload = container.stage.preloads(inSlot: slot)
         var actions = playback.alert(url, seconds: seconds, at: now())
         // The alert it replaces is answered first.
         if case .answerAlert = actions.first { perform(actions.removeFirst()) }
@@ -119,7 +119,7 @@ final class ScheduleRunner {
     /// Gives `input` the playback and the time, carries out what it answers, re-arms the timer.
     private func report(_ input: (inout PlaylistPlayback, Date) -> [PlaylistPlayback.Action]) {
         guard let container, !container.isTornDown else { return }
-        playback.canPreload = container.preloads(inSlot: slot)
+        playback.canPreload = container.stage.preloads(inSlot: slot)
         run(input(&playback, now()))
         arm()
     }
@@ -157,23 +157,23 @@ final class ScheduleRunner {
             }
         case .preload(let item, let url), .preloadCopy(let item, let url):
             let copy = if case .preloadCopy = action { true } else { false }
-            container.preloadPage(item: item, url: url, copy: copy, inSlot: slot) { [weak self] outcome in
+            container.stage.preloadPage(item: item, url: url, copy: copy, inSlot: slot) { [weak self] outcome in
                 self?.report { $0.preloadEnded(item, url, outcome == .shown ? .swapped : .failed, at: $1) }
             }
         case .showCopy(let item, let url):
-            let shown = container.panes.indices.contains(slot) && container.panes[slot].recovery.showCopy(of: url, retried: false) != nil
+            let shown = container.stage.panes.indices.contains(slot) && container.stage.panes[slot].recovery.showCopy(of: url, retried: false) != nil
             report { $0.copyShown(item, url, shown, at: $1) }
         case .settle:
             later { [weak self] playback, at in
-                guard let self, let container = self.container, container.panes.indices.contains(self.slot) else { return [] }
+                guard let self, let container = self.container, container.stage.panes.indices.contains(self.slot) else { return [] }
                 let url = playback.failedItemURL
                 return playback.settle(at: at, hasCopy: url.map { container.snapshots.hasSnapshot(for: $0) } ?? false,
-                                       viewIsLoading: container.snapshots.isLoading(container.panes[self.slot]))
+                                       viewIsLoading: container.snapshots.isLoading(container.stage.panes[self.slot]))
             }
         case .cancelPreload:
-            container.cancelPreload(inSlot: slot)
+            container.stage.cancelPreload(inSlot: slot)
         case .keep(let url, let isMedia):
-            if container.panes.indices.contains(slot) { container.snapshots.pageShown(url, in: container.panes[slot], isMedia: isMedia) }
+            if container.stage.panes.indices.contains(slot) { container.snapshots.pageShown(url, in: container.stage.panes[slot], isMedia: isMedia) }
         case .showStart:
             container.returnToStart()
         case .showAlert(let url, let serial):
@@ -186,7 +186,7 @@ final class ScheduleRunner {
         case .display(let on):
             on ? cover?.hide() : cover?.show()
         case .replayMedia:
-            container.activePane.mediaItems?.replay()
+            container.stage.activePane.mediaItems?.replay()
         }
     }
 

@@ -14,14 +14,8 @@ extension WebContainer {
             feature(DeepLinkFeature.self)?.passedChain(route.url)
             return
         }
-        dismissRoute()
-        shownRoute = PresentedRoute(route, over: stackPointer) { [weak self] in self?.dismissRoute() }
+        stage.present(route)
         record(.native(action: .presentRoute, detail: route.url.absoluteString))
-    }
-
-    /// Returns from a native route to the web view.
-    func dismissRoute() {
-        shownRoute = nil
     }
 
     /// Hands `url` to the desktop, without what could make it send local files
@@ -44,8 +38,8 @@ extension WebContainer {
     /// With tabs, home is the first tab: switch to it (the original design's "switch the
     /// tab bar to index 0"). Without tabs there is no native home: the page loads.
     func showHome() -> Bool {
-        dismissRoute()
-        guard notebook != nil else { return false }
+        stage.dismissRoute()
+        guard stage.notebook != nil else { return false }
         selectTab(0)
         record(.native(action: .showHome, detail: "tab 0"))
         return true
@@ -55,13 +49,14 @@ extension WebContainer {
         await feature(DialogFeature.self)?.confirm(title: title, message: message) ?? false
     }
 
-    public func reload() {
-        webkit_web_view_reload(activePane.webView)
-    }
-
     /// The window's title, redacted: the desktop shows it to anyone at the screen and to
     /// every program that lists windows.
     func setTitle(_ title: String) {
         gtk_window_set_title(windowPointer, Redaction.text(title))
+    }
+
+    /// The window's title as GTK shows it.
+    public var windowTitle: String {
+        string(gtk_window_get_title(windowPointer)) ?? ""
     }
 }

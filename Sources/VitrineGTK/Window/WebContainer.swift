@@ -10,9 +10,10 @@ import Vitrine
 /// A GTK window hosting WebKitGTK views, driven by a `Configuration`: the adapter between
 /// WebKit's signals and Vitrine's chain and strategies.
 ///
-/// The window shows one `WebPane`, or a native tab bar with a pane per configured tab.
-/// Ownership: the container holds a reference to its window and owns its panes, its kiosk
-/// guard, its dialog and the signal connections it makes on its own widgets (`signals`).
+/// The window shows its panes (`PaneStage`: one `WebPane`, one per zone, or a native tab bar
+/// with a pane per configured tab), and its features do the rest (`WindowFeature`).
+/// Ownership: the container holds a reference to its window and owns its stage, its
+/// features and the signal connections it makes on its own widgets (`signals`).
 /// `tearDown()` disconnects everything when the window is destroyed (by the user, by
 /// `close()`, or by the program); each owner releases what it holds when it goes, so a
 /// container dropped without ever being shown leaves nothing behind either.
@@ -21,8 +22,6 @@ public final class WebContainer {
     public let configuration: Configuration
     /// The strategies in force; `setStrategy` swaps them at run time.
     internal(set) var strategies: ScriptMessageStrategies
-    /// The native route shown over the web view, if any.
-    var presentedRoute: NativeRoute? { shownRoute?.route }
     /// URLs handed to the desktop's URI handler, most recent last.
     internal(set) var externallyOpenedURLs: [URL] = []
     /// Opens a URL outside the container. Defaults to the desktop's URI handler
@@ -33,26 +32,16 @@ public final class WebContainer {
     /// The container's reference to its window (GTK keeps another until it is destroyed).
     private let windowReference: GObjectReference<GtkWidget>
     var window: UnsafeMutablePointer<GtkWidget> { windowReference.pointer }
-    /// Root of the window: the web content ("main") and, when shown, a native route page.
-    let stack: UnsafeMutablePointer<GtkWidget>
-    /// The window's child: a menu bar, when one is set, above the stack.
+    /// The window's child: a menu bar, when one is set, above the stage's stack.
     let layout: UnsafeMutablePointer<GtkWidget>
-    /// The tab bar, when the configuration declares tabs.
-    private(set) var notebook: UnsafeMutablePointer<GtkWidget>?
-    /// Without tabs, the overlay the panes' views lie in (one, or one per zone, placed by
-    /// `ZoneLayout`); a preloaded view lies under its slot's until it replaces it.
-    private(set) var stage: UnsafeMutablePointer<GtkWidget>?
-    /// The playlist pages loading out of sight, by slot (the pane they will replace).
-    var preloaders: [Int: PagePreloader] = [:]
+    /// The window's content: its panes, which one is shown, a native route over them.
+    private(set) lazy var stage = PaneStage(in: self)
     /// Playlist pages' last good loads, shown when the live page fails.
     private(set) lazy var snapshots = PageSnapshotKeeper(container: self)
-    var panes: [WebPane] = []
     /// What the window does besides showing pages, each attached once (`attach`).
     private(set) var features = WindowFeatures()
     /// What the chain, the strategies and the features see of this window.
     private(set) lazy var host = WindowHost(self)
-    /// The native route's page, while one is shown.
-    var shownRoute: PresentedRoute?
     /// This container's `app://` files, routed to its own views only.
     let appSite: AppSite?
     let signals = SignalConnections()
@@ -89,7 +78,6 @@ public final class WebContainer {
         ProcessWebContext.prepare(for: configuration)
         appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
         windowReference = GObjectReference(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL))
-        stack = gtk_stack_new()
         layout = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         buildWindow()
         TLSExceptions.install(configuration.tlsExceptions, record: record)
@@ -111,31 +99,16 @@ public final class WebContainer {
         features.first(type)
     }
 
+    /// The attached feature that is an `S` (a capability's service, `ClipboardService`…); nil
+    /// once the window has gone, so that every capability refuses (fails closed) from then on.
+    func service<S>(_ type: S.Type) -> S? {
+        isTornDown ? nil : features.first(type)
+    }
+
     private func buildWindow() {
         gtk_window_set_title(windowPointer, Redaction.text(configuration.title))
         gtk_window_set_default_size(windowPointer, gint(configuration.windowSize.width), gint(configuration.windowSize.height))
-        if configuration.tabs.isEmpty {
-            panes = (0..<max(1, configuration.zones.count)).map { _ in WebPane(container: self) }
-            let stage = gtk_overlay_new()!
-            for pane in panes { gtk_overlay_add_overlay(cast(stage), pane.rootWidget) }
-            // Visible before it joins the stack, so it is the stack's first page: a page
-            // added later (the display cover, shown at once) must not take its place.
-            gtk_widget_show(stage)
-            gtk_stack_add_named(stackPointer, stage, "main")
-            self.stage = stage
-            if !configuration.zones.isEmpty { placeZones() }
-        } else {
-            let notebook = gtk_notebook_new()!
-            for tab in configuration.tabs {
-                let pane = WebPane(container: self)
-                panes.append(pane)
-                gtk_notebook_append_page(cast(notebook), pane.rootWidget, gtk_label_new(tab.title))
-            }
-            gtk_widget_show(notebook) // the stack's first page, as the stage above
-            gtk_stack_add_named(stackPointer, notebook, "main")
-            self.notebook = notebook
-        }
-        gtk_box_pack_end(cast(layout), stack, 1, 1, 0)
+        gtk_box_pack_end(cast(layout), stage.stack, 1, 1, 0)
         gtk_container_add(cast(window), layout)
         signals.connect(gptr(window), "destroy", context: SignalContext(owner: self), handler: gCallback(onWindowDestroy))
         signals.connect(gptr(window), "delete-event", context: SignalContext(owner: self), handler: gCallback(onDeleteEvent))
@@ -192,17 +165,10 @@ public final class WebContainer {
         returnToStart()
     }
 
-    /// Loads the start page (and each tab's page, showing the first tab).
+    /// Loads the start page (and each tab's page, showing the first tab; each zone's).
     func returnToStart() {
-        dismissRoute()
-        if !configuration.zones.isEmpty {
-            loadZonePages()
-        } else if configuration.tabs.isEmpty {
-            if let url = configuration.startURL { startLoading(url) }
-        } else {
-            for (pane, tab) in zip(panes, configuration.tabs) { pane.load(tab.url) }
-            selectTab(0)
-        }
+        stage.dismissRoute()
+        stage.loadStartPages()
     }
 
     /// Loads `url` in the active view and returns its navigation's decision. The navigation
@@ -220,18 +186,7 @@ public final class WebContainer {
     /// may outlive): starts now; `answer`, if any, is told the outcome once. Unlike an
     /// awaited `load(_:)`, it does not keep the container alive.
     public func startLoading(_ url: URL, inSlot slot: Int? = nil, then answer: (@MainActor (LoadOutcome) -> Void)? = nil) {
-        if let refusal = configuration.refusal(ofLoad: url) {
-            record(.navigation(url: url.absoluteString, handler: refusal.handler, policy: refusal.policy,
-                               navigationType: .other, target: .currentView, phase: .request))
-            answer?(.decided(refusal))
-            return
-        }
-        guard !isTornDown else {
-            answer?(.abandoned(reason: "the window is closed"))
-            return
-        }
-        let pane = slot.flatMap { panes.indices.contains($0) ? panes[$0] : nil } ?? activePane
-        pane.load(url, answer: answer)
+        stage.load(url, inSlot: slot, then: answer)
     }
 
     /// Sends events (navigation decisions, messages, loads) to `sink` as well. A sink added
@@ -246,42 +201,68 @@ public final class WebContainer {
         sinks.record(event)
     }
 
+    /// Sends a native event to the `vitrine.on(name, …)` listeners of the pages of `audience`
+    /// (by default every page whose origin belongs to the app); answers how many. An event
+    /// for the app's pages is recorded; one for a capability's grantees is its feature's to record.
+    @discardableResult
+    public func emit(_ name: String, _ payload: JSONValue = .null, to audience: PageAudience = .app) -> Int {
+        let sent = stage.emit(name, payload, to: audience)
+        if case .app = audience { record(.native(action: .emit, detail: name)) }
+        return sent
+    }
+
     /// Input the view does not see (the on-screen keyboard's keys) counts as activity too.
     func userActed() {
         feature(KioskGuard.self)?.noteInput()
     }
 
-    // MARK: Panes and tabs
+    // MARK: The pages shown (`PaneStage`)
 
-    /// The pane the user sees: the current tab's, or the only one.
-    var activePane: WebPane {
-        guard let notebook else { return panes[0] }
-        let index = Int(gtk_notebook_get_current_page(cast(notebook)))
-        return panes.indices.contains(index) ? panes[index] : panes[0]
-    }
+    /// The URL the active view shows.
+    public var currentURL: URL? { stage.activePane.currentURL }
+
+    /// The active view's page title ("" when it has none).
+    public var pageTitle: String { string(webkit_web_view_get_title(stage.activePane.webView)) ?? "" }
 
     /// The index of the tab shown, or nil without tabs.
-    public var selectedTab: Int? {
-        notebook.map { Int(gtk_notebook_get_current_page(cast($0))) }
-    }
+    public var selectedTab: Int? { stage.selectedTab }
 
     /// Shows tab `index`.
-    public func selectTab(_ index: Int) {
-        guard let notebook, panes.indices.contains(index) else { return }
-        gtk_notebook_set_current_page(cast(notebook), gint(index))
+    public func selectTab(_ index: Int) { stage.selectTab(index) }
+
+    /// Runs JavaScript in the active page and returns its result as JSON.
+    public func evaluate(_ script: String) async throws -> JSONValue {
+        try await JavaScriptEvaluation.run(script, in: stage.activePane.webView)
     }
 
-    func paneLoadChanged(_ pane: WebPane, event: ContainerEvent.LoadEvent, url: URL?, error: String?, status: Int? = nil) {
-        record(.load(event: event, url: url?.absoluteString ?? "", error: error, status: status))
-        let slot = panes.firstIndex { $0 === pane }
-        let load = PaneLoad(event: event, url: url, error: error, status: status, pane: pane, slot: slot)
+    /// Runs a JavaScript function body that may `await` in the active page, and returns
+    /// what it resolves to.
+    public func evaluateAsync(_ functionBody: String) async throws -> JSONValue {
+        try await JavaScriptEvaluation.runAsyncFunction(functionBody, in: stage.activePane.webView)
+    }
+
+    /// Writes a PNG of the visible part of the active page to `path`.
+    public func snapshot(to path: String) async throws {
+        try await Snapshot.write(stage.activePane.webView, to: path)
+    }
+
+    /// Reloads the page shown.
+    public func reload() {
+        webkit_web_view_reload(stage.activePane.webView)
+    }
+
+    // MARK: What the panes report (`PaneStage`)
+
+    /// A pane's load changed (`PaneStage`): the events log and every feature hear it.
+    func loadChanged(_ load: PaneLoad) {
+        record(.load(event: load.event, url: load.url?.absoluteString ?? "", error: load.error, status: load.status, shown: load.shown))
         features.forEach { $0.loadChanged(load) }
-        preloaders.values.first { $0.pane === pane }?.loadChanged(event, url, error: error)
     }
 
-    func paneTitleChanged(_ pane: WebPane, title: String) {
-        if configuration.titleFollowsPage && pane === activePane { setTitle(title) }
-        if pane === activePane { features.forEach { $0.titleChanged(title) } }
+    /// The page the user sees took `title` (`PaneStage`).
+    func activePageTitleChanged(_ title: String) {
+        if configuration.titleFollowsPage { setTitle(title) }
+        features.forEach { $0.titleChanged(title) }
     }
 
     /// A main document's SDK registered with the bridge, in any pane.
@@ -295,11 +276,10 @@ public final class WebContainer {
     /// identifier reaches the new strategy.
     public func setStrategy(_ strategy: any ScriptMessageStrategy) {
         strategies = strategies.adding(strategy)
-        for pane in panes + preloaders.values.map(\.pane) { pane.messages.registerMessageHandler(strategy.identifier) }
+        for pane in stage.allPanes { pane.messages.registerMessageHandler(strategy.identifier) }
     }
 
     var windowPointer: UnsafeMutablePointer<GtkWindow> { cast(window) }
-    var stackPointer: UnsafeMutablePointer<GtkStack> { cast(stack) }
 
     // MARK: Tear-down
 
@@ -314,11 +294,10 @@ public final class WebContainer {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
-        shownRoute = nil
+        stage.dismissRoute()
         features.tearDown()
         signals.disconnectAll()
-        for slot in preloaders.keys { cancelPreload(inSlot: slot) }
-        for pane in panes { pane.tearDown() }
+        stage.tearDown()
         onClose?()
         windows.leave(self)
         retainedWhileShown = nil
@@ -328,7 +307,7 @@ public final class WebContainer {
     /// keeps toplevel windows alive until they are destroyed).
     isolated deinit {
         guard !isTornDown else { return }
-        shownRoute = nil
+        stage.dismissRoute()
         gtk_widget_destroy(window)
     }
 }

@@ -38,27 +38,32 @@ extension WindowFeature {
     public func tearDown() {}
 }
 
-/// One load event of one pane, as features hear it.
+/// One load event of one pane, as features hear it (and the events log records it).
 public struct PaneLoad {
     public let event: ContainerEvent.LoadEvent
     public let url: URL?
     public let error: String?
     /// The HTTP status of a committed or finished main-document load, when there was one.
     public let status: Int?
+    /// What the load shows: the live page, Vitrine's error page or a kept copy.
+    public let shown: ContainerEvent.ShownPage
     /// The pane, while it exists (features never keep it).
     weak var pane: WebPane?
     /// Where the pane is: the window's slot, or nil while it loads out of sight.
     public let slot: Int?
 
-    public init(event: ContainerEvent.LoadEvent, url: URL?, error: String? = nil, status: Int? = nil, slot: Int? = nil) {
-        self.init(event: event, url: url, error: error, status: status, pane: nil, slot: slot)
+    public init(event: ContainerEvent.LoadEvent, url: URL?, error: String? = nil, status: Int? = nil,
+                shown: ContainerEvent.ShownPage = .live, slot: Int? = nil) {
+        self.init(event: event, url: url, error: error, status: status, shown: shown, pane: nil, slot: slot)
     }
 
-    init(event: ContainerEvent.LoadEvent, url: URL?, error: String?, status: Int?, pane: WebPane?, slot: Int?) {
+    init(event: ContainerEvent.LoadEvent, url: URL?, error: String?, status: Int?, shown: ContainerEvent.ShownPage,
+         pane: WebPane?, slot: Int?) {
         self.event = event
         self.url = url
         self.error = error
         self.status = status
+        self.shown = shown
         self.pane = pane
         self.slot = slot
     }
@@ -99,8 +104,10 @@ struct WindowFeatures {
         all.append(feature)
     }
 
-    func first<F: WindowFeature>(_ type: F.Type) -> F? {
-        for feature in all { if let match = feature as? F { return match } }
+    /// The first attached feature that is a `T`: a feature's own type, or a capability's
+    /// service it provides.
+    func first<T>(_ type: T.Type) -> T? {
+        for feature in all { if let match = feature as? T { return match } }
         return nil
     }
 

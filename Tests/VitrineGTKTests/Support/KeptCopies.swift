@@ -27,7 +27,7 @@ enum KeptCopies {
 
     /// A kept copy finished loading in the view.
     static let copyLoaded: @Sendable (ContainerEvent) -> Bool = {
-        if case let .load(.finished, url, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
+        if case let .load(.finished, url, _, _, _) = $0 { return url.hasPrefix(PageSnapshots.scheme + "://") }; return false
     }
 
     /// A playlist item's kept copy went on screen (`schedule-page-stale`).

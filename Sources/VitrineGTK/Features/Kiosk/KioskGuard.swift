@@ -24,7 +24,7 @@ final class KioskGuard: WindowFeature {
     init(container: WebContainer, options: KioskOptions) {
         self.container = container
         self.options = options
-        for pane in container.panes { watch(pane) }
+        for pane in container.stage.panes { watch(pane) }
         if let idle = options.idleReset { startIdleTimer(idle) }
     }
 

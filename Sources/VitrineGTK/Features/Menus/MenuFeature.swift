@@ -35,7 +35,7 @@ public final class MenuFeature: WindowFeature {
     /// Shows `menu` at `placement` for the top document `owner` (nil: removes it there).
     public func setMenu(_ menu: AppMenu?, placement: MenuPlacement, owner: FrameToken) throws(ScriptMessageError) {
         guard let window else { throw ScriptMessageError("menu: this window is closed") }
-        let pane = try window.pane(showing: owner, for: "menu")
+        let pane = try window.stage.pane(showing: owner, for: "menu")
         try windowMenus().set(menu, placement: placement, owner: .document(owner, pane: .init(pane: pane)))
         window.record(.native(action: .menu, detail: "\(placement.rawValue) \(menu.map { "\($0.commands.count) commands" } ?? "removed")"))
     }

@@ -52,7 +52,7 @@ final class WindowMenus {
         gtk_widget_insert_action_group(container.window, Self.groupName, actions)
         let context = SignalContext(owner: self)
         signals.connect(gptr(container.window), "key-press-event", context: context, handler: gCallback(onKeyPress))
-        for pane in container.panes {
+        for pane in container.stage.panes {
             signals.connect(gptr(pane.webView), "context-menu", context: SignalContext(owner: self), handler: gCallback(onContextMenu))
         }
     }
@@ -183,7 +183,7 @@ final class WindowMenus {
         case .document(let token, let owner):
             // The document that set the menu, still shown in its view: else nobody hears it.
             guard let pane = owner.pane, pane.messages.frames.mainToken == token else { return }
-            container.emit(to: pane, "menu:activated", activation.payload)
+            container.stage.emit(to: pane, "menu:activated", activation.payload)
         }
     }
 

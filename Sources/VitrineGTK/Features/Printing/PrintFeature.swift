@@ -21,7 +21,7 @@ public final class PrintFeature: WindowFeature {
     /// Shows the print dialog for the page of the top document `owner`: whether the user printed.
     public func printPage(owner: FrameToken) async throws -> Bool {
         guard let window else { throw ScriptMessageError("print: this window is closed") }
-        let pane = try window.pane(showing: owner, for: "print")
+        let pane = try window.stage.pane(showing: owner, for: "print")
         guard window.feature(DialogFeature.self)?.isAnyOpen != true else {
             throw ScriptMessageError("print: another dialog of this window is open")
         }
@@ -32,14 +32,14 @@ public final class PrintFeature: WindowFeature {
     /// The page of the top document `owner` as PDF, laid out by `settings`.
     public func pagePDF(_ settings: PrintSettings, owner: FrameToken) async throws -> [UInt8] {
         guard let window else { throw ScriptMessageError("print: this window is closed") }
-        return try await pagePDF(of: window.pane(showing: owner, for: "print"), settings)
+        return try await pagePDF(of: window.stage.pane(showing: owner, for: "print"), settings)
     }
 
     /// The active page as PDF, laid out by `settings` (paper size, orientation, margins;
     /// its destination is not used), without a dialog.
     public func activePagePDF(_ settings: PrintSettings) async throws -> [UInt8] {
         guard let window, !window.isTornDown else { throw ScriptMessageError("print: this window is closed") }
-        return try await pagePDF(of: window.activePane, settings)
+        return try await pagePDF(of: window.stage.activePane, settings)
     }
 
     private func pagePDF(of pane: WebPane, _ settings: PrintSettings) async throws -> [UInt8] {

@@ -39,7 +39,7 @@ final class SignageFeature: WindowFeature {
 
     /// A pane's load goes to its slot's runner; a page loading out of sight is its preloader's.
     func loadChanged(_ load: PaneLoad) {
-        guard let container, !container.isPreloading(load.pane) else { return }
+        guard let container, !container.stage.isPreloading(load.pane) else { return }
         let zoneRunner = load.slot.flatMap { zoneRunners[$0] }
         (zoneRunner ?? runner)?.loadChanged(load.event, load.url)
     }

@@ -103,7 +103,7 @@ final class AppTray {
             guard let pane = weak.pane, let container = pane.container, !container.isTornDown,
                   pane.messages.frames.mainToken == token else { return }
             if case .activated(let id, _) = event { container.record(.native(action: .trayActivated, detail: id)) }
-            container.emit(to: pane, event.name, event.payload)
+            container.stage.emit(to: pane, event.name, event.payload)
         }
     }
 

@@ -26,7 +26,7 @@ public final class TrayFeature: WindowFeature {
 
     public func tearDown() {
         guard let window, let tray = services?.existingTray else { return }
-        for pane in window.panes { tray.documentChanged(in: pane) }
+        for pane in window.stage.panes { tray.documentChanged(in: pane) }
     }
 
     private var services: AppServices? { window?.windows.services }
@@ -52,7 +52,7 @@ public final class TrayFeature: WindowFeature {
     /// Shows `tray` for the top document `owner` (nil: removes the icon `owner` set).
     public func setTray(_ tray: TrayIcon?, owner: FrameToken) throws(ScriptMessageError) {
         guard let window, let services else { throw ScriptMessageError("tray: this window is closed") }
-        let pane = try window.pane(showing: owner, for: "tray")
+        let pane = try window.stage.pane(showing: owner, for: "tray")
         guard let tray else {
             services.existingTray?.remove(owner: owner, pane: pane)
             window.record(.native(action: .tray, detail: "removed"))

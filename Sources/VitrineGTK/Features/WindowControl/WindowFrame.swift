@@ -15,7 +15,7 @@ final class WindowFrame {
 
     init(container: WebContainer) {
         self.container = container
-        for pane in container.panes {
+        for pane in container.stage.panes {
             signals.connect(gptr(pane.webView), "button-press-event", context: SignalContext(owner: self), handler: gCallback(onButtonPress))
         }
     }

@@ -8,9 +8,8 @@ import Vitrine
 
 /// `[schedule] preload`: the next playlist page loads in a second pane under the one on
 /// screen (`PagePreloader`) and takes its place once it has painted; the old pane is then
-/// released. A preload that fails leaves the screen as it was. A slot is the place of one
-/// pane in the stage: 0 without zones, the zone's index with them.
-extension WebContainer {
+/// released. A preload that fails leaves the screen as it was.
+extension PaneStage {
     /// The preload under way in the window's only (or first) slot, if any.
     var preloader: PagePreloader? { preloaders[0] }
 
@@ -23,7 +22,7 @@ extension WebContainer {
     /// playlist then turns in the tab shown), and something on screen already (the first
     /// page loads straight into the empty view).
     func preloads(inSlot slot: Int) -> Bool {
-        configuration.schedule.preload && stage != nil && !isTornDown && panes.indices.contains(slot)
+        configuration.schedule.preload && overlay != nil && !isTornDown && panes.indices.contains(slot)
             && panes[slot].currentURL != nil
     }
 
@@ -33,14 +32,14 @@ extension WebContainer {
     func preloadPage(item: Int, url: URL, copy: Bool = false, inSlot slot: Int,
                      finish: @escaping @MainActor (PagePreloader.Outcome) -> Void) {
         cancelPreload(inSlot: slot)
-        guard let stage, panes.indices.contains(slot) else { return }
-        let preloader = PagePreloader(container: self, item: item, url: url, copy: copy, finish: finish)
+        guard let overlay, let container, panes.indices.contains(slot) else { return }
+        let preloader = PagePreloader(container: container, item: item, url: url, copy: copy, finish: finish)
         preloaders[slot] = preloader
         // Right under the slot's view: the overlay draws its children in order.
         let below = overlayIndex(of: panes[slot].rootWidget)
-        gtk_overlay_add_overlay(cast(stage), preloader.pane.rootWidget)
-        gtk_overlay_reorder_overlay(cast(stage), preloader.pane.rootWidget, gint(below))
-        feature(KioskGuard.self)?.watch(preloader.pane)
+        gtk_overlay_add_overlay(cast(overlay), preloader.pane.rootWidget)
+        gtk_overlay_reorder_overlay(cast(overlay), preloader.pane.rootWidget, gint(below))
+        container.feature(KioskGuard.self)?.watch(preloader.pane)
         gtk_widget_show_all(preloader.pane.rootWidget)
         preloader.start()
     }
@@ -66,21 +65,21 @@ extension WebContainer {
         }
     }
 
-    /// Takes `pane` off the stage and disconnects it; it is freed with its last reference.
+    /// Takes `pane` off the overlay and disconnects it; it is freed with its last reference.
     private func release(_ pane: WebPane) {
-        feature(KioskGuard.self)?.forget(pane)
+        container?.feature(KioskGuard.self)?.forget(pane)
         pane.tearDown()
-        if let stage, gtk_widget_get_parent(pane.rootWidget) == stage {
-            gtk_container_remove(cast(stage), pane.rootWidget)
+        if let overlay, gtk_widget_get_parent(pane.rootWidget) == overlay {
+            gtk_container_remove(cast(overlay), pane.rootWidget)
         }
     }
 
-    /// `widget`'s place in the stage's drawing order (GtkOverlay's `index` child property).
+    /// `widget`'s place in the overlay's drawing order (GtkOverlay's `index` child property).
     private func overlayIndex(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
-        guard let stage else { return 0 }
+        guard let overlay else { return 0 }
         var value = GValue()
         g_value_init(&value, GType(6 << 2)) // G_TYPE_INT, a macro Swift cannot import
-        gtk_container_child_get_property(cast(stage), widget, "index", &value)
+        gtk_container_child_get_property(cast(overlay), widget, "index", &value)
         defer { g_value_unset(&value) }
         return Int(g_value_get_int(&value))
     }
