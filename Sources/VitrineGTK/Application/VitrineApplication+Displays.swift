@@ -43,6 +43,7 @@ extension VitrineApplication {
         remote?.dispatch = dispatch
         displayWindows.onAllClosed = { GTKRuntime.quit() }
         displayWindows.start()
+        startReports { [weak self] in self?.dispatch.container?.record($0) }
         metricsFile?.start()
         serviceNotifier?.startWatchdog()
         runLoop()
