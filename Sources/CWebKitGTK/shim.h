@@ -8,6 +8,7 @@
 #include <gio/gunixinputstream.h>
 #include <cairo.h>
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -164,6 +165,62 @@ static inline gchar *vitrine_egl_renderer(void) {
     }
     eglTerminate(display);
     return renderer;
+}
+
+/* Crash and error reports: Vitrine's own fatal signals (SIGSEGV, SIGBUS, SIGABRT, SIGILL,
+   SIGFPE) write one line `signal NUMBER SECONDS\n` into a file opened at start
+   (`FatalSignalRecord`), then re-raise the signal with the default action (a core dump
+   where the system keeps them). Not with the handler installed before: JavaScriptCore's
+   returns from a signal that no fault caused (`kill -SEGV`), and the process would live
+   on. In C because the handler may only make async-signal-safe calls: time, write,
+   signal, raise.
+   On the main thread it runs on a stack of its own, so a stack overflow is recorded too. */
+/* The handler's state, in a function (Swift emits a header's functions, not its variables). */
+struct vitrine_fatal_signal_state {
+    int fd;
+    char alternate_stack[64 * 1024];
+};
+static inline struct vitrine_fatal_signal_state *vitrine_fatal_signal_state(void) {
+    static struct vitrine_fatal_signal_state state = { .fd = -1 };
+    return &state;
+}
+
+static void vitrine_fatal_signal_handler(int signal_number) {
+    char line[48] = "signal ";
+    size_t length = 7;
+    char digits[24];
+    int count = 0;
+    unsigned long value = (unsigned long)signal_number;
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
+    while (count > 0) line[length++] = digits[--count];
+    line[length++] = ' ';
+    time_t now = time(NULL);
+    value = now > 0 ? (unsigned long)now : 0;
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
+    while (count > 0) line[length++] = digits[--count];
+    line[length++] = '\n';
+    struct vitrine_fatal_signal_state *state = vitrine_fatal_signal_state();
+    if (state->fd >= 0) { ssize_t ignored = write(state->fd, line, length); (void)ignored; }
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+/* Installs the handler writing into `fd` (kept open for the process's life). 0, or -1. */
+static inline int vitrine_install_fatal_signal_handler(int fd) {
+    static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE };
+    struct vitrine_fatal_signal_state *state = vitrine_fatal_signal_state();
+    stack_t stack = { .ss_sp = state->alternate_stack, .ss_size = sizeof state->alternate_stack, .ss_flags = 0 };
+    sigaltstack(&stack, NULL);
+    state->fd = fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = vitrine_fatal_signal_handler;
+    action.sa_flags = SA_ONSTACK | SA_NODEFER | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+        if (sigaction(fatal_signals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
 }
 
 #endif

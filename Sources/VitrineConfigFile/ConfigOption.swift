@@ -185,6 +185,10 @@ enum OptionType: Sendable {
         expected: #"an https URL such as "https://support.corp/upload/lobby-1.tar.gz" (http only to 127.0.0.1, ::1 or localhost)"#,
         refusal: "be an https URL (http only to a loopback host)"
     ) { ConfigFileDecoder.parseURL($0).map(SupportArchive.acceptsUpload) ?? false }
+    static let reportsUpload = OptionType.string(
+        expected: #"an https URL such as "https://reports.example.org/vitrine" (http only to 127.0.0.1, ::1 or localhost)"#,
+        refusal: "be an https URL (http only to a loopback host)"
+    ) { ConfigFileDecoder.parseURL($0).map(SupportArchive.acceptsUpload) ?? false }
     static let windowLength = OptionType.integer(expected: "a positive integer", refusal: "be positive", where: WindowSize.accepts)
 
     /// Why `text`, given to `--flag`, is refused (nil: accepted), with the same rule as the file's.

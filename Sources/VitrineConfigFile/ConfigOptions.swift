@@ -171,6 +171,15 @@ enum ConfigOptions {
               "a startup line for each phase of the start, from process start to the first page's load, with its CLOCK_MONOTONIC time in milliseconds") {
             $0.preference(\.tracesStartup, $1)
         }.printable { Printed.bool($0.tracesStartup) },
+        .section("reports", "crash and error reports, kept in the app's data folder (reports/reports.jsonl); vitrine ctl reports lists them"),
+        ConfigOption.bool("reports.enabled",
+              "keep reports of the page's uncaught errors and unhandled rejections, web-process crashes, hangs and Vitrine's own fatal signals (default true)") {
+            $0.preference(\.keepsReports, $1)
+        }.printable { Printed.bool($0.keepsReports) },
+        ConfigOption.string("reports.upload", .reportsUpload,
+                "where reports not sent yet are POSTed as JSON at the next start; marked sent on a 2xx answer (default: kept only)") {
+            configurator, text in ConfigFileDecoder.parseURL(text).map { configurator.preference(\.reportsUpload, SecretURL($0)) } ?? configurator
+        }.example(#""https://reports.example.org/vitrine""#).secret().localOnly().printable { $0.reportsUpload?.description },
         ConfigOption.string("app-id", flag: "app-id", .applicationID,
                 "the app's reverse-DNS id: its bus name, window class and data folder (default: derived from its app folder or start page)") {
             $0.appID($1)

@@ -24,32 +24,43 @@ struct ControlCommand: ParsableCommand {
             'gapplication action org.vitrine.Vitrine reload' or \
             'gdbus call --session --dest org.vitrine.Vitrine --object-path /org/vitrine/Vitrine \
             --method org.gtk.Actions.Activate navigate "[<\\"https://example.org/\\">]" "{}"'. \
-            An argument is trimmed of surrounding white space; display takes on or off in any case.
+            An argument is trimmed of surrounding white space; display takes on or off in any case. \
+            reports is read from the app's data folder, not over D-Bus: it answers whether the app runs or not.
             """)
 
-    /// One of the commands the session bus carries.
+    /// One of the commands the session bus carries, or `reports`, which ctl reads itself.
     struct Action: ExpressibleByArgument {
-        let command: RemoteCommandName
+        /// Nil for `reports`.
+        let command: RemoteCommandName?
+
+        /// `reports`: read from the app's data folder, so it answers whether the app runs or not
+        /// (after a crash above all).
+        static let reportsName = "reports"
+        static let reportsHelp = "list the app's crash and error reports, oldest first: one JSON object per line, with \"sent\" (read from its data folder; the app need not run)"
 
         init?(argument: String) {
+            if argument == Self.reportsName {
+                command = nil
+                return
+            }
             guard let command = RemoteCommandName(ctlName: argument) else { return nil }
             self.command = command
         }
 
-        static var allValueStrings: [String] { RemoteCommandName.carried(by: .sessionBus).map(\.ctlName) }
+        static var allValueStrings: [String] { RemoteCommandName.carried(by: .sessionBus).map(\.ctlName) + [reportsName] }
         static var allValueDescriptions: [String: String] {
-            Dictionary(uniqueKeysWithValues: RemoteCommandName.carried(by: .sessionBus).map { ($0.ctlName, $0.help) })
+            Dictionary(uniqueKeysWithValues: RemoteCommandName.carried(by: .sessionBus).map { ($0.ctlName, $0.help) } + [(reportsName, reportsHelp)])
         }
         /// One line per action: `navigate URL: open URL through the navigation chain …`.
         static var list: String {
-            RemoteCommandName.carried(by: .sessionBus).map { command in
+            (RemoteCommandName.carried(by: .sessionBus).map { command in
                 usage(command) + ": " + command.help
-            }.joined(separator: "\n")
+            } + [reportsName + ": " + reportsHelp]).joined(separator: "\n")
         }
 
-        /// `reload, home, …, navigate URL, display on|off`.
+        /// `reload, home, …, navigate URL, display on|off, reports`.
         static var synopsis: String {
-            RemoteCommandName.carried(by: .sessionBus).map(usage).joined(separator: ", ")
+            (RemoteCommandName.carried(by: .sessionBus).map(usage) + [reportsName]).joined(separator: ", ")
         }
 
         /// How the action is written on ctl's command line: `navigate URL`, `alert URL --for DURATION`.
@@ -77,7 +88,11 @@ struct ControlCommand: ParsableCommand {
         if let problem = ApplicationID.problem(with: appID) {
             throw ValidationError("--app-id '\(appID)' is not a reverse-DNS application id such as org.example.Shop: \(problem)")
         }
-        if action.command == .alert {
+        guard let command = action.command else {
+            if argument != nil || alertDuration != nil { throw ValidationError("\(Action.reportsName) takes no argument") }
+            return
+        }
+        if command == .alert {
             // `alert URL --for DURATION` is sent as the JSON object MQTT's cmd/alert takes.
             guard let duration = alertDuration else { throw ValidationError("alert needs --for DURATION, such as --for 5m") }
             guard let seconds = SignageAlert.seconds(duration) else {
@@ -85,14 +100,14 @@ struct ControlCommand: ParsableCommand {
             }
             argument = RemoteCommand.alertArgument(url: argument ?? "", seconds: seconds)
         } else if alertDuration != nil {
-            throw ValidationError("--for is the duration of an alert; \(action.command.ctlName) takes none")
+            throw ValidationError("--for is the duration of an alert; \(command.ctlName) takes none")
         }
-        if [.screenshot, .support].contains(action.command), let path = argument, !path.hasPrefix("/") {
+        if [.screenshot, .support].contains(command), let path = argument, !path.hasPrefix("/") {
             // The running instance has its own working directory.
             argument = URL(fileURLWithPath: path).standardizedFileURL.path
         }
         // The running instance's own check, here first for a clear message and exit status.
-        switch RemoteCommand.parse(name: action.command.rawValue, argument: Array((argument ?? "").utf8), from: .sessionBus) {
+        switch RemoteCommand.parse(name: command.rawValue, argument: Array((argument ?? "").utf8), from: .sessionBus) {
         case .failure(let error): throw ValidationError(error.description)
         case .success(.screenshot(let path)): argument = path  // trimmed, as the instance reads it
         case .success(.support(let path?)):
@@ -105,7 +120,13 @@ struct ControlCommand: ParsableCommand {
     }
 
     func run() throws {
-        let command = action.command
+        guard let command = action.command else {
+            let log = ReportLog(appDataFolder: ApplicationID.dataHome.appendingPathComponent(appID))
+            // A run that died of a signal left its line: listed as a report from now on.
+            do throws(FileSystemError) { try log.collectFatalSignals(app: appID) } catch { throw RuntimeFailure(error.description) }
+            for line in log.listing() { print(line) }
+            return
+        }
         // An action without an argument takes no parameter at all (GAction checks its type).
         let parameter = command.argument == .none ? nil : argument ?? ""
         if command == .screenshot, let path = parameter { unlink(path) }

@@ -139,6 +139,8 @@ extension WebKitTests {
             let kiosk = try Kiosk()
             defer { kiosk.close() }
             try await kiosk.open()
+            let reports = ReportLog(appDataFolder: kiosk.container.configuration.appDataDirectory)
+            let reportedBefore = reports.reports().count
             let processes = webProcessIDs()
             try #require(!processes.isEmpty, "no web process found")
             for pid in processes { kill(pid, SIGKILL) }
@@ -146,6 +148,9 @@ extension WebKitTests {
             #expect(await kiosk.waitForLoad(kiosk.start, count: 2), "the page came back")
             #expect(kiosk.natives(.recover) == [kiosk.start.absoluteString])
             #expect(try await kiosk.container.evaluate("document.title") == "kiosk")
+            // The crash is in the app's reports, with the page it took away.
+            let crash = reports.reports().dropFirst(reportedBefore).map { ($0.kind, $0.url, $0.message) }
+            #expect(crash.count == 1 && crash.first?.0 == .webProcessCrash && crash.first?.1 == kiosk.start.absoluteString, "\(crash)")
         }
 
         @Test func aHungPageIsTerminatedAndRecovered() async throws {
@@ -157,6 +162,10 @@ extension WebKitTests {
             #expect(await TestLoop.wait { kiosk.natives(.webProcessTerminated).contains("terminated") })
             #expect(await kiosk.waitForLoad(kiosk.start, count: 2), "the page came back")
             #expect(try await kiosk.container.evaluate("1 + 1") == 2, "the new process answers")
+            // One report, a hang: the process Vitrine terminated for it is no crash of its own.
+            let reported = ReportLog(appDataFolder: kiosk.container.configuration.appDataDirectory).reports()
+                .filter { $0.url == kiosk.start.absoluteString }.map(\.kind)
+            #expect(reported == [.hang], "\(reported)")
         }
 
         @Test func aCrashLoopShowsTheErrorPageInsteadOfRestarting() async throws {

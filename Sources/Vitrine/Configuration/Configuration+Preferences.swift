@@ -34,6 +34,8 @@ extension Configuration {
     public var metricsTextfile: URL? { preferences.metricsTextfile }
     public var metricsInterval: Duration { preferences.metricsInterval }
     public var supportUpload: SecretURL? { preferences.supportUpload }
+    public var keepsReports: Bool { preferences.keepsReports }
+    public var reportsUpload: SecretURL? { preferences.reportsUpload }
     public var applicationIDIsDerived: Bool { preferences.applicationIDIsDerived }
     public var remembersWindowState: Bool { preferences.remembersWindowState }
     public var decorated: Bool { preferences.decorated }

@@ -63,6 +63,10 @@ public struct Preferences: Sendable, Equatable {
     /// Where `cmd/support` PUTs its bundle (`[remote] support-upload`); nil: published on
     /// the broker's `support` topic.
     public var supportUpload: SecretURL?
+    /// Keep crash and error reports in the app's data folder (`[reports] enabled`).
+    public var keepsReports = true
+    /// Where reports not sent yet are POSTed at start (`[reports] upload`); nil: kept only.
+    public var reportsUpload: SecretURL?
     /// The app's id, under which its storage and window state are kept; nil: one made
     /// from the start page's origin (see `Configuration.applicationID`).
     public var applicationID: String?

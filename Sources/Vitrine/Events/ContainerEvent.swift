@@ -170,6 +170,11 @@ public enum ContainerEvent: Sendable, Equatable {
         // The remote view ([remote.vnc])
         /// Its server listened somewhere the configuration does not name, and was stopped.
         case remoteViewRefused = "remote-view-refused"
+        // Crash and error reports ([reports] upload)
+        /// Reports not sent before were accepted by the upload's server (`detail`: how many).
+        case reportsSent = "reports-sent"
+        /// The upload of the reports failed (`detail`: why); they stay unsent for the next start.
+        case reportsUploadFailed = "reports-upload-failed"
 
         /// The display's new state.
         public static func display(on: Bool) -> NativeAction { on ? .displayOn : .displayOff }

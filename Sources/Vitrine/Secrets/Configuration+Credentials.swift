@@ -6,7 +6,7 @@ import Foundation
 
 extension Configuration {
     /// Every credential the configuration holds, for `SecretMask`: the passwords of its
-    /// URLs (start page, tabs, playlists, proxy), the support-upload URL whole (a pre-signed URL is
+    /// URLs (start page, tabs, playlists, proxy), the support-upload and reports-upload URLs whole (a pre-signed URL is
     /// its own key), the broker's and the HTTP servers' passwords.
     public var credentials: [Credential] {
         var urls = [startURL].compactMap { $0 } + tabs.map(\.url)
@@ -14,6 +14,7 @@ extension Configuration {
         if case .custom(let proxy)? = network.proxy { urls.append(proxy) }
         var secrets = urls.flatMap(Self.credentials(in:))
         if let upload = supportUpload { secrets.append(upload.credential) }
+        if let upload = reportsUpload { secrets.append(upload.credential) }
         if let password = mqtt?.password { secrets.append(password) }
         secrets += network.credentials.map(\.password)
         return secrets

@@ -16,7 +16,7 @@ extension VitrineApplication {
         if singleInstance, !becomeInstance() { return 0 }
         metricsFile = configuration.metricsTextfile.map { MetricsTextfile(path: $0.path, interval: configuration.metricsInterval) }
         if let settings = configuration.mqtt { startMQTT(settings) }
-        let screenOnHours = DisplayWindows(configuration: configuration, services: services) { [weak self] container in
+        let displayWindows = DisplayWindows(configuration: configuration, services: services) { [weak self] container in
             guard let self else { return }
             for observe in self.containerObservers { observe(container) }
             if let eventLog = self.eventLog { container.addEventSink(eventLog) }
@@ -29,25 +29,26 @@ extension VitrineApplication {
             self.remote?.adopt(container)
             self.machineFacts?.record(on: container)
         }
-        screenOnHours.onWindowsChanged = { [weak self, weak screenOnHours] in
+        displayWindows.onWindowsChanged = { [weak self, weak displayWindows] in
             guard let self else { return }
-            let first = screenOnHours?.primaryWindow
+            let first = displayWindows?.primaryWindow
             guard first !== self.dispatch.container else { return }
             self.dispatch.container = first
             self.mqtt?.firstWindowChanged(url: first?.currentURL)
         }
-        dispatch.everyWindow = { [weak screenOnHours] in screenOnHours?.windowsInOrder ?? [] }
+        dispatch.everyWindow = { [weak displayWindows] in displayWindows?.windowsInOrder ?? [] }
         dispatch.applyConfiguration = { _, reply in
             reply(.failure("configuration pushes are not taken by a [[displays]] run: change the file on the kiosk and restart it"))
         }
         remote?.dispatch = dispatch
-        screenOnHours.onAllClosed = { GTKRuntime.quit() }
-        screenOnHours.start()
+        displayWindows.onAllClosed = { GTKRuntime.quit() }
+        displayWindows.start()
+        startReports { [weak self] in self?.dispatch.container?.record($0) }
         metricsFile?.start()
         serviceNotifier?.startWatchdog()
         runLoop()
         serviceNotifier?.stop()
-        screenOnHours.closeAll()
+        displayWindows.closeAll()
         mqtt = nil
         metricsFile?.finish()
         return status

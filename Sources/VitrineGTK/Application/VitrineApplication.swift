@@ -174,6 +174,7 @@ public final class VitrineApplication: EventSink {
         }
         container.start()
         if let deepLink { container.feature(DeepLinkFeature.self)?.open(deepLink) }
+        if !oneShot { startReports { [weak container] in container?.record($0) } }
         metricsFile?.start()
         if !oneShot { startRemoteView() }
         serviceNotifier?.startWatchdog()

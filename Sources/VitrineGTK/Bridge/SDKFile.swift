@@ -32,6 +32,8 @@ enum SDKFile: String, CaseIterable {
     case payload = "payload.js"
     /// A playlist's media item, isolated world, top frame (`MediaItemPlayer`).
     case mediaItem = "media-item.js"
+    /// The page's uncaught errors and unhandled rejections reported, main world, after the SDK (`ReportsFeature`).
+    case pageErrors = "page-errors.js"
 
     /// Why a file cannot serve.
     enum Failure: Error, Equatable, CustomStringConvertible {

@@ -146,6 +146,9 @@ final class WebPane {
         add(UserScript(source: ScriptBridge.frameRegistrar, injectionTime: .documentStart, frames: .allFrames),
             world: ScriptBridge.worldName)
         add(UserScript(source: ScriptBridge.pageSDK, injectionTime: .documentStart, frames: .allFrames), world: nil)
+        if configuration.keepsReports {
+            add(UserScript(source: SDKFile.script([.pageErrors]), injectionTime: .documentStart, frames: .allFrames), world: nil)
+        }
         if keyboard != nil {
             add(UserScript(source: SDKFile.script([.keyboard]), injectionTime: .documentStart, frames: .topFrame),
                 world: ScriptBridge.worldName)

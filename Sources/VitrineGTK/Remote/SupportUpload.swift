@@ -6,21 +6,32 @@ import Foundation
 #endif
 import Vitrine
 
-/// An HTTP PUT of a support bundle to `[remote] support-upload` with libsoup (which
-/// WebKitGTK already links): the system's trust store and proxy, a minute at most.
+/// An HTTP PUT of a support bundle to `[remote] support-upload` (`HTTPUpload`).
 @MainActor
 enum SupportUpload {
-    static let timeoutSeconds: guint = 60
-
     /// PUTs `bytes` to `url`; `done` gets nil on a 2xx answer, else why it failed. Called once.
     static func put(_ bytes: [UInt8], to url: URL, done: @escaping @MainActor (String?) -> Void) {
-        guard SupportArchive.acceptsUpload(url), let message = soup_message_new("PUT", url.absoluteString) else {
-            return done("the upload URL (remote.support-upload) is not usable: it takes https, or http on a loopback address")
+        HTTPUpload.send("PUT", bytes, contentType: "application/gzip", to: url, key: "remote.support-upload", done: done)
+    }
+}
+
+/// An HTTP upload with libsoup (which WebKitGTK already links): the system's trust store
+/// and proxy, a minute at most; https, or http to a loopback host only.
+@MainActor
+enum HTTPUpload {
+    static let timeoutSeconds: guint = 60
+
+    /// Sends `bytes` to `url` with `method`; `done` gets nil on a 2xx answer, else why it
+    /// failed (naming the configuration `key` the URL came from). Called once.
+    static func send(_ method: String, _ bytes: [UInt8], contentType: String, to url: URL, key: String,
+                     done: @escaping @MainActor (String?) -> Void) {
+        guard SupportArchive.acceptsUpload(url), let message = soup_message_new(method, url.absoluteString) else {
+            return done("the upload URL (\(key)) is not usable: it takes https, or http on a loopback address")
         }
         let session = soup_session_new()!
         soup_session_set_timeout(session, timeoutSeconds)
         let body = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        soup_message_set_request_body_from_bytes(message, "application/gzip", body)
+        soup_message_set_request_body_from_bytes(message, contentType, body)
         g_bytes_unref(body)
         AsyncCallback.call({ callback, data in
             soup_session_send_and_read_async(session, message, G_PRIORITY_DEFAULT, nil, callback, data)
@@ -35,7 +46,7 @@ enum SupportUpload {
             if let answer { g_bytes_unref(answer) }
             guard error == nil else { return done("the upload to \(url.host ?? "") failed: \(GLibError.take(&error, "no answer"))") }
             let status = soup_message_get_status(message).rawValue
-            guard (200..<300).contains(status) else {
+            guard ReportUpload.accepts(status: Int(status)) else {
                 return done("the upload to \(url.host ?? "") was refused: HTTP \(status)")
             }
             done(nil)

@@ -8,6 +8,8 @@ Serves files from a folder, plus:
   /basic/PATH           with --basic USER:PASS: PATH for those HTTP Basic credentials, else 401
   /csp-sandbox/PATH     PATH with `Content-Security-Policy: sandbox allow-scripts` (an opaque origin)
   PUT /upload/NAME      stores the body as uploads/NAME in the folder (a support bundle's upload), 201
+  POST /upload/NAME     appends the body and a newline to uploads/NAME (crash and error reports), 201
+  POST /status/CODE/…   answers CODE (a failing server)
 With --require-via, answers 403 to requests that did not come through a proxy (no Via header).
 With --client-ca FILE (and --cert), TLS needs a client certificate that FILE's CA signed.
 With --log FILE, appends each request's path to FILE (a line each) before answering.
@@ -91,6 +93,29 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             part.write(body)
         os.rename(os.path.join(folder, "." + name), os.path.join(folder, name))
         self.send_response(201)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_POST(self):
+        """A POST to /upload/NAME is appended to uploads/NAME (a line per body) and answered
+        201; to /status/CODE/… it is answered CODE and kept nowhere. The log line comes
+        after the body is stored: a test waiting for it finds the body."""
+        path = urllib.parse.urlsplit(self.path).path
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        parts = path.split("/")
+        status = 404
+        if len(parts) > 2 and parts[1] == "status" and parts[2].isdigit():
+            status = int(parts[2])
+        elif path.startswith("/upload/") and parts[-1] and not parts[-1].startswith("."):
+            folder = os.path.join(self.directory, "uploads")
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, parts[-1]), "ab") as upload:
+                upload.write(body + b"\n")
+            status = 201
+        if self.log_file:
+            with open(self.log_file, "a") as log:
+                log.write("POST " + self.path + "\n")
+        self.send_response(status)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
