@@ -75,7 +75,7 @@ extension WebKitTests {
             let page = url.absoluteString
             try await fixture.next(where: { $0 == .native(action: .errorPage, detail: "network \(page)") })
             // The error page's own load (the refused response never committed).
-            try await fixture.next(where: { $0 == .load(event: .committed, url: page, error: nil) })
+            try await fixture.next(where: { $0 == .load(event: .committed, url: page, error: nil, shown: .errorPage) })
             try await fixture.nextLoad(of: url)
             #expect(value("vitrine_load_failures_total", [.init("kind", "http-503")]) == 1)
             #expect(value("vitrine_error_pages_total") == 1)
