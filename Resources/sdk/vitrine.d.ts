@@ -219,11 +219,27 @@ interface VitrineNotification {
   /**
    * Shows a desktop notification; resolves with its id (`options.id`, or one made). A newer
    * one with the same id replaces it. Rejects when the program has no session bus (it then
-   * runs without remote control).
+   * runs without remote control) or the bus has no notification server.
    */
-  show(options: { title: string; body?: string; id?: string }): Promise<{ id: string }>;
+  show(options: { title: string; body?: string; id?: string; actions?: VitrineNotificationAction[] }): Promise<{ id: string }>;
   /** The user clicked a notification of this app: its window was brought forward. */
   on(event: "clicked", listener: (payload: { id: string }) => void): () => void;
+  /**
+   * The user pressed a button of a notification this document showed: `id` is the
+   * notification's, `action` the button's. Only the top document that showed it hears it,
+   * while it is shown.
+   */
+  on(event: "action", listener: (payload: { id: string; action: string }) => void): () => void;
+}
+
+/**
+ * A notification's button. At most 3 per notification, shown by a top document (not a
+ * frame inside it); `id`: 1 to 32 of `A-Z a-z 0-9 . _ -`, once per notification; `label`:
+ * 1 to 64 characters without control characters. Any other field is refused.
+ */
+interface VitrineNotificationAction {
+  id: string;
+  label: string;
 }
 
 /**
@@ -329,7 +345,7 @@ declare global {
     /** `MenuStrategy` in Sources/Vitrine/Strategy/Capabilities/MenuStrategy.swift. */
     "menu": { payload: { action: "set"; items: VitrineJSON[] } | { action: "setContext"; items: VitrineJSON[] } | { action: "clear" }; result: boolean };
     /** `NotificationStrategy` in Sources/Vitrine/Strategy/Capabilities/NotificationStrategy.swift. */
-    "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null }; result: { id: string } };
+    "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null; actions?: { id: string; label: string }[] | null }; result: { id: string } };
     /** `PageStrategy` in Sources/Vitrine/Strategy/Strategies/PageStrategy.swift. */
     "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
     /** `PrintStrategy` in Sources/Vitrine/Strategy/Capabilities/PrintStrategy.swift. */

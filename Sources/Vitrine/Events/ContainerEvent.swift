@@ -90,6 +90,7 @@ public enum ContainerEvent: Sendable, Equatable {
         case clipboard
         case notification
         case notificationClicked = "notification-clicked"
+        case notificationAction = "notification-action"
         case deepLink = "deep-link"
         case deepLinkRefused = "deep-link-refused"
         case shortcut
