@@ -91,6 +91,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case notification
         case notificationClicked = "notification-clicked"
         case notificationAction = "notification-action"
+        case colorScheme = "color-scheme"
+        case colorSchemeIgnored = "color-scheme-ignored"
         case deepLink = "deep-link"
         case deepLinkRefused = "deep-link-refused"
         case shortcut
