@@ -105,9 +105,10 @@
     var notification = {
       show: function (options) {
         options = options || {};
-        return call('notification', 'show', { title: options.title, body: options.body, id: options.id });
+        return call('notification', 'show', { title: options.title, body: options.body, id: options.id, actions: options.actions });
       },
       // 'clicked' ({id}): the user clicked one of this app's notifications.
+      // 'action' ({id, action}): the user pressed a button of a notification this document showed.
       on: function (event, listener) { return on('notification:' + event, listener); }
     };
 

@@ -329,7 +329,7 @@ declare global {
     /** `MenuStrategy` in Sources/Vitrine/Capabilities/MenuStrategy.swift. */
     "menu": { payload: { action: "set"; items: VitrineJSON[] } | { action: "setContext"; items: VitrineJSON[] } | { action: "clear" }; result: boolean };
     /** `NotificationStrategy` in Sources/Vitrine/Capabilities/NotificationStrategy.swift. */
-    "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null }; result: { id: string } };
+    "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null; actions?: { id: string; label: string }[] | null }; result: { id: string } };
     /** `PageStrategy` in Sources/Vitrine/Bridge/PageStrategy.swift. */
     "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
     /** `PrintStrategy` in Sources/Vitrine/Capabilities/PrintStrategy.swift. */

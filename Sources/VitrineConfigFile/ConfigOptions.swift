@@ -47,6 +47,10 @@ enum ConfigOptions {
         ConfigOption.bool("window.close-to-tray", "closing the last window while the app shows a tray icon (tray capability) hides it instead of quitting; a click on the icon brings it back") {
             $0.preference(\.closesToTray, $1)
         }.printable { Printed.bool($0.closesToTray) },
+        ConfigOption.string("window.color-scheme", .choice(ColorSchemeChoice.allCases.map(\.rawValue)),
+                "the colour scheme pages see (prefers-color-scheme): system (the desktop's, from its portal, followed while the app runs), light or dark (default: system)") {
+            $0.preference(\.colorScheme, ColorSchemeChoice(rawValue: $1) ?? .system)
+        }.example(#""dark""#).printable { $0.colorScheme.rawValue },
 
         .section("navigation", "the navigation chain"),
         ConfigOption.seconds("navigation.decision-timeout", allowsZero: false, "seconds a handler may take before the navigation is cancelled") {

@@ -64,7 +64,7 @@ struct ConfigProgramTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.split(separator: "\n").map(String.init) == [
             #"\#(path):3:9: window.width must be a positive integer, got "wide""#,
-            "\(path):4:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen, decorations, remember, close-to-tray",
+            "\(path):4:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen, decorations, remember, close-to-tray, color-scheme",
         ])
     }
 

@@ -59,7 +59,7 @@ struct ConfigFileErrorTests {
             width = 1280
             fulscreen = true
             """))
-        #expect(error.description == "kiosk.toml:3:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen, decorations, remember, close-to-tray")
+        #expect(error.description == "kiosk.toml:3:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen, decorations, remember, close-to-tray, color-scheme")
     }
 
     @Test func anUnknownTopLevelTableIsReportedAtItsName() throws {
@@ -196,7 +196,7 @@ struct ConfigFileErrorTests {
             """))
         #expect(error.allErrors.map(\.description) == [
             #"kiosk.toml:2:9: window.width must be a positive integer, got "wide""#,
-            "kiosk.toml:3:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen, decorations, remember, close-to-tray",
+            "kiosk.toml:3:1: unknown key 'window.fulscreen' (did you mean 'fullscreen'?); expected in [window]: width, height, fullscreen, decorations, remember, close-to-tray, color-scheme",
             "kiosk.toml:5:14: kiosk.idle-reset must be a number of seconds, 0 or more (0: never), got -5",
         ])
     }

@@ -115,20 +115,25 @@ test('window calls post their action; open sends only the options given', async 
   assert.ok(posted.every((post) => post.handler === 'window'));
 });
 
-test('a notification posts its title, body and id; a click arrives as notification:clicked', async () => {
+test('a notification posts its title, body, id and actions; clicks and buttons arrive as events', async () => {
   const frame = new Frame({ handlers: CAPABILITIES });
   const posted = await bodies(frame, [
     (v) => v.notification.show({ title: 'Shipped', body: 'Order 7' }),
     (v) => v.notification.show({ title: 'Again', id: 'order-7' }),
+    (v) => v.notification.show({ title: 'Track?', id: 'order-7', actions: [{ id: 'track', label: 'Track' }] }),
   ]);
   assert.deepStrictEqual(posted, [
     { handler: 'notification', body: { action: 'show', title: 'Shipped', body: 'Order 7' } },
     { handler: 'notification', body: { action: 'show', title: 'Again', id: 'order-7' } },
+    { handler: 'notification', body: { action: 'show', title: 'Track?', id: 'order-7', actions: [{ id: 'track', label: 'Track' }] } },
   ]);
-  const clicks = [];
+  const clicks = [], actions = [];
   frame.vitrine.notification.on('clicked', (payload) => clicks.push(plain(payload)));
+  frame.vitrine.notification.on('action', (payload) => actions.push(plain(payload)));
   frame.emit('notification:clicked', '{"id":"order-7"}');
+  frame.emit('notification:action', '{"id":"order-7","action":"track"}');
   assert.deepStrictEqual(clicks, [{ id: 'order-7' }]);
+  assert.deepStrictEqual(actions, [{ id: 'order-7', action: 'track' }]);
 });
 
 test('dialogs post their options; saved bytes go as base64 and read bytes come back', async () => {

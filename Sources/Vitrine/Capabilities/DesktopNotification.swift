@@ -10,10 +10,17 @@ public struct DesktopNotification: Sendable, Equatable {
     public var id: String
     public var title: String
     public var body: String?
+    /// Its buttons (at most `NotificationAction.maximumCount`).
+    public var actions: [NotificationAction]
+    /// The top document that showed it: the only one that hears its buttons, while it is
+    /// shown. Nil for a notification without buttons.
+    public var owner: FrameToken?
 
-    public init(id: String, title: String, body: String? = nil) {
+    public init(id: String, title: String, body: String? = nil, actions: [NotificationAction] = [], owner: FrameToken? = nil) {
         self.id = id
         self.title = title
         self.body = body
+        self.actions = actions
+        self.owner = owner
     }
 }

@@ -24,6 +24,7 @@ extension Configuration {
     public var dataDirectory: URL? { preferences.dataDirectory }
     public var dmabufRenderer: Bool { preferences.dmabufRenderer }
     public var autoplay: AutoplayPolicy? { preferences.autoplay }
+    public var colorScheme: ColorSchemeChoice { preferences.colorScheme }
     public var sandboxesWebProcesses: Bool { preferences.sandboxesWebProcesses }
     public var allowsAutomation: Bool { preferences.allowsAutomation }
     public var drivenByAutomation: Bool { preferences.drivenByAutomation }

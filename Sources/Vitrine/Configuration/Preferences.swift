@@ -37,6 +37,8 @@ public struct Preferences: Sendable, Equatable {
     /// Whether media may start by itself (`[media] autoplay`); nil: `allow` for signage,
     /// WebKit's `muted` otherwise (see `Configuration.autoplayPolicy`).
     public var autoplay: AutoplayPolicy?
+    /// The colour scheme pages see (`[window] color-scheme`): the desktop's, or fixed.
+    public var colorScheme = ColorSchemeChoice.system
     /// Web processes run under bubblewrap (their own mount, pid and network namespaces, a
     /// seccomp filter, no view of `$HOME`). Process-wide: the first container's choice holds.
     public var sandboxesWebProcesses = true

@@ -99,6 +99,9 @@ public enum ContainerEvent: Sendable, Equatable {
         case clipboard
         case notification
         case notificationClicked = "notification-clicked"
+        case notificationAction = "notification-action"
+        case colorScheme = "color-scheme"
+        case colorSchemeIgnored = "color-scheme-ignored"
         case deepLink = "deep-link"
         case deepLinkRefused = "deep-link-refused"
         case shortcut

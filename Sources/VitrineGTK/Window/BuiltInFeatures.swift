@@ -14,6 +14,7 @@ enum BuiltInFeatures {
             ClipboardFeature(),
             PrintFeature(),
             ReportsFeature(),
+            ColorSchemeFeature(),
         ]
         if let kiosk = window.configuration.kiosk { features.append(KioskGuard(container: window, options: kiosk)) }
         // Last: a playlist's runner acts on a load once every other feature has heard it.

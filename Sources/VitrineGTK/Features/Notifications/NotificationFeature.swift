@@ -1,7 +1,8 @@
 import Vitrine
 
 /// Desktop notifications for a window's pages (`notification` capability), sent by the app's
-/// one `Notifier` (`AppServices.notifier()`); a click brings this window forward.
+/// one `Notifier` (`AppServices.notifier()`); a click brings this window forward, a button
+/// reaches the document that showed it.
 @MainActor
 public final class NotificationFeature: WindowFeature {
     private weak var window: WebContainer?
@@ -12,10 +13,11 @@ public final class NotificationFeature: WindowFeature {
         window = host.container
     }
 
-    /// Shows `notification`; throws where the app has no notifications (no session bus).
-    public func notify(_ notification: DesktopNotification) throws {
+    /// Shows `notification`; throws where the app has no notifications (no session bus, no
+    /// notification server on it).
+    public func notify(_ notification: DesktopNotification) async throws {
         guard let window, !window.isTornDown else { throw ScriptMessageError("notification: this window is closed") }
-        try window.windows.services.notifier().send(notification, from: window)
+        try await window.windows.services.notifier().send(notification, from: window)
         window.record(.native(action: .notification, detail: notification.id))
     }
 }
