@@ -36,7 +36,7 @@ public final class ErrorReports: EventSink {
 
     public func record(_ event: ContainerEvent) {
         switch event {
-        case .load(event: .committed, let url, _, _):
+        case .load(event: .committed, let url, _, _, _):
             shownURL = url
         case .native(action: .webProcessTerminated, let why) where why != "terminated":
             keep(ErrorReport(kind: .webProcessCrash, app: app, message: "the page's web process \(why)", url: shownURL))

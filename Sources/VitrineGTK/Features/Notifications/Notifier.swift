@@ -59,7 +59,7 @@ final class Notifier {
         }
         var owner = Owner(container: container, pane: nil, document: notification.owner)
         if let document = notification.owner {
-            owner.pane = try container.pane(showing: document, for: "notification")
+            owner.pane = try container.stage.pane(showing: document, for: "notification")
         } else if container.isTornDown {
             throw ScriptMessageError("notification: this window is closed")
         }
@@ -95,7 +95,7 @@ final class Notifier {
                 return
             }
             container.record(.native(action: .notificationAction, detail: "\(id) \(action)"))
-            container.emit(to: pane, "notification:action", event.payload)
+            container.stage.emit(to: pane, "notification:action", event.payload)
         case .refused(let reason, let owner):
             owner?.container?.record(.native(action: .notificationAction, detail: "\(id) \(action): \(reason)"))
         }
