@@ -96,8 +96,7 @@ extension WebKitTests {
             // A right click: waybar reads the menu (GetLayout) and pops it up; the user clicks its
             // first item, Open, and waybar sends the click (EventGroup).
             #expect(run.tray.menuBox() == nil)
-            try run.tray.click(x: (icon.minX + icon.maxX) / 2, y: (icon.minY + icon.maxY) / 2, button: "button3")
-            let menu = try #require(run.tray.waitFor(run.tray.menuBox), "waybar showed no menu")
+            let menu = try #require(try run.tray.openMenu(on: icon), "waybar showed no menu")
             try run.tray.click(x: menu.minX + 20, y: menu.minY + 9)
             #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?open") }, "\(run.server.requestedPaths)")
             #expect(run.choices == ["/click", "/activated?open"])
@@ -115,8 +114,7 @@ extension WebKitTests {
 
             // In waybar's menu, Mute is the second row, after the separator.
             let icon = try #require(run.tray.waitFor(run.tray.iconBox), "waybar drew no icon in its bar")
-            try run.tray.click(x: (icon.minX + icon.maxX) / 2, y: (icon.minY + icon.maxY) / 2, button: "button3")
-            let menu = try #require(run.tray.waitFor(run.tray.menuBox), "waybar showed no menu")
+            let menu = try #require(try run.tray.openMenu(on: icon), "waybar showed no menu")
             try run.tray.click(x: menu.minX + 20, y: menu.minY + 29)
             #expect(run.server.waitForRequests(timeout: 20) { $0.contains("/activated?mute&checked=true") }, "\(run.server.requestedPaths)")
             #expect(run.tray.waitForSignal("member=ItemsPropertiesUpdated"), "no ItemsPropertiesUpdated for the hosts")

@@ -130,6 +130,16 @@ final class WaybarTray {
         return nil
     }
 
+    /// Right-clicks `icon` until waybar pops its menu up, the menu's box: on a loaded machine a
+    /// press can reach waybar before it has read the item's menu, and it then shows none.
+    func openMenu(on icon: Box, attempts: Int = 3) throws -> Box? {
+        for _ in 0..<attempts {
+            try click(x: (icon.minX + icon.maxX) / 2, y: (icon.minY + icon.maxY) / 2, button: "button3")
+            if let menu = waitFor(menuBox, timeout: 10) { return menu }
+        }
+        return nil
+    }
+
     /// A click of the seat's pointer at (`x`, `y`) of the output: `button1` (left) or `button3` (right).
     func click(x: Int, y: Int, button: String = "button1", sourceLocation: SourceLocation = #_sourceLocation) throws {
         for command in [["cursor", "set", "\(x)", "\(y)"], ["cursor", "press", button], ["cursor", "release", button]] {
