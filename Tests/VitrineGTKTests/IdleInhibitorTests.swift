@@ -30,10 +30,12 @@ extension WebKitTests {
             let lines = service.stop()
             let inhibit = try #require(lines.first { $0.hasPrefix("Inhibit ") }, "no Inhibit call: \(lines)")
             let cookie = inhibit.split(separator: " ")[1]
-            #expect(inhibit.hasSuffix(" vitrine"))
+            #expect(inhibit.hasSuffix(" vitrine Kiosk"), "the application and the reason: \(inhibit)")
             #expect(lines.contains("UnInhibit \(cookie)"), "the same cookie handed back: \(lines)")
-            #expect(kiosk.events.contains { $0.values.contains { ($0 as? String)?.contains("org.freedesktop.ScreenSaver") == true } },
-                    "the events log says how the screen is kept on")
+            let idle = kiosk.events.filter { ($0["action"] as? String)?.hasSuffix("inhibit-idle") == true }
+                .map { "\($0["action"] ?? "") \($0["detail"] ?? "")" }
+            #expect(idle == ["inhibit-idle Kiosk (org.freedesktop.ScreenSaver)", "uninhibit-idle Kiosk"],
+                    "the events log says why and how the screen is kept on, and when it is let go")
         }
     }
 }

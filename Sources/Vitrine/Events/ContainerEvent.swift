@@ -148,6 +148,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case blockedDialog = "blocked-dialog"
         case cursorHidden = "cursor-hidden"
         case inhibitIdle = "inhibit-idle"
+        /// A held idle inhibition handed back (its detail: the reason it was taken for).
+        case uninhibitIdle = "uninhibit-idle"
         case idleReset = "idle-reset"
         case dataCleared = "data-cleared"
         case keyboardShown = "keyboard-shown"

@@ -2,7 +2,7 @@
 
 Owns the name on the session bus it is given (DBUS_SESSION_BUS_ADDRESS), answers Inhibit
 with a fresh cookie and UnInhibit with nothing, and prints each call as a line:
-"Inhibit <cookie> <application>" or "UnInhibit <cookie>". Prints "READY" once it owns
+"Inhibit <cookie> <application> <reason>" or "UnInhibit <cookie>". Prints "READY" once it owns
 the name. Runs until killed. Needs Debian's python3-gi (/usr/bin/python3).
 """
 import sys
@@ -29,7 +29,7 @@ cookies = iter(range(4242, 1 << 31))
 def on_call(connection, sender, path, interface, method, parameters, invocation):
     if method == "Inhibit":
         cookie = next(cookies)
-        print("Inhibit", cookie, parameters.unpack()[0], flush=True)
+        print("Inhibit", cookie, *parameters.unpack(), flush=True)
         invocation.return_value(GLib.Variant("(u)", (cookie,)))
     else:
         print("UnInhibit", parameters.unpack()[0], flush=True)

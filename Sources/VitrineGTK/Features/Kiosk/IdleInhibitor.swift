@@ -1,8 +1,12 @@
 import CWebKitGTK
+import Vitrine
 
 /// Keeps the screen from blanking while it lives: through the program's GtkApplication
 /// when it has one, otherwise the freedesktop ScreenSaver service on the session bus.
-/// The inhibition's cookie is kept and handed back when the inhibitor goes.
+/// The inhibition's cookie is kept and handed back when the inhibitor goes. Each holder
+/// (a kiosk, a page granted `power`) has its own: one let go leaves the others holding.
+/// The window's events log hears both ends: `inhibit-idle` "reason (how)", and
+/// `uninhibit-idle` "reason" once a held inhibition is handed back.
 @MainActor
 final class IdleInhibitor: CustomStringConvertible {
     private enum Hold {
@@ -14,8 +18,25 @@ final class IdleInhibitor: CustomStringConvertible {
     private var hold = Hold.none
     /// How the screen is kept on, as the events log says it (`inhibit-idle`).
     let description: String
+    /// Why, as the desktop shows it.
+    let reason: String
+    private weak var container: WebContainer?
 
-    init(window: UnsafeMutablePointer<GtkWindow>, reason: String) {
+    /// Whether the screen is kept on (false: no application and no screen saver service).
+    var isHolding: Bool {
+        if case .none = hold { return false }
+        return true
+    }
+
+    /// Inhibits idle for `container`'s window, saying `reason`, and logs it.
+    convenience init(for container: WebContainer, reason: String) {
+        self.init(window: container.windowPointer, reason: reason)
+        self.container = container
+        container.record(.native(action: .inhibitIdle, detail: "\(reason) (\(description))"))
+    }
+
+    private init(window: UnsafeMutablePointer<GtkWindow>, reason: String) {
+        self.reason = reason
         if let application = Self.gtkApplication() {
             let cookie = gtk_application_inhibit(application, window, GTK_APPLICATION_INHIBIT_IDLE, reason)
             if cookie != 0 {
@@ -57,8 +78,9 @@ final class IdleInhibitor: CustomStringConvertible {
             g_clear_error(&error)
             g_object_unref(gptr(bus))
         case .none:
-            break
+            return
         }
+        container?.record(.native(action: .uninhibitIdle, detail: reason))
     }
 
     private static func gtkApplication() -> UnsafeMutablePointer<GtkApplication>? {

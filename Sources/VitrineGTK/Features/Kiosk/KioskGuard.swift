@@ -61,9 +61,7 @@ final class KioskGuard: WindowFeature {
     /// Keeps the screen on through the desktop's idle inhibitor, for as long as the guard lives.
     private func inhibitScreenBlanking() {
         guard let container else { return }
-        let inhibitor = IdleInhibitor(window: container.windowPointer, reason: "Kiosk")
-        container.record(.native(action: .inhibitIdle, detail: inhibitor.description))
-        screenBlankingInhibitor = inhibitor
+        screenBlankingInhibitor = IdleInhibitor(for: container, reason: "Kiosk")
     }
 
     // MARK: Input
