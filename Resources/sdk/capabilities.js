@@ -1,5 +1,5 @@
 // The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
-// print, app, shortcuts, tray), typed by
+// print, app, shortcuts, tray, power), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}` (a clipboard image: its bytes, the whole payload; the
 // strategies' requests are Swift enums, DialogStrategy.Request & co.); native code refuses it unless the page's origin
@@ -182,8 +182,18 @@
       on: function (event, listener) { return on('tray:' + event, listener); }
     };
 
+    var power = {
+      // Keeps the screen from blanking (a video, a presentation) while this document is shown; resolves true.
+      keepAwake: function (reason) {
+        if (reason !== undefined && typeof reason !== 'string') return rejectType('vitrine.power.keepAwake: a reason is a string');
+        return call('power', 'keepAwake', { reason: reason });
+      },
+      // Lets the screen blank again; resolves with whether this document kept it awake.
+      allowSleep: function () { return call('power', 'allowSleep'); }
+    };
+
     return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell,
-      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray };
+      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray, power: power };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

@@ -97,6 +97,9 @@ interface Vitrine {
 
   /** Capability `tray`: the app's icon in the desktop's tray (a StatusNotifierItem), with a menu. Refused in kiosks. */
   readonly tray: VitrineTray;
+
+  /** Capability `power`: the screen kept awake while a video plays or a presentation shows. */
+  readonly power: VitrinePower;
 }
 
 interface VitrinePrint {
@@ -163,6 +166,19 @@ interface VitrineTray {
   on(event: "activated", listener: (payload: { id: string; checked?: boolean }) => void): () => void;
   /** The user clicked the icon (it also brings back a window `[window] close-to-tray` hid). */
   on(event: "click", listener: (payload: {}) => void): () => void;
+}
+
+interface VitrinePower {
+  /**
+   * Keeps the screen from blanking while this document is shown: the desktop's idle
+   * inhibitor (org.freedesktop.ScreenSaver), saying `reason` (1–100 characters; by default
+   * "A page keeps the screen on"). Resolves `true`; rejects where the desktop has no screen
+   * saver service. Only the window's top document may ask; its hold ends when it calls
+   * `allowSleep`, when another page commits in its view, and with the window.
+   */
+  keepAwake(reason?: string): Promise<true>;
+  /** Lets the screen blank again; resolves with whether this document kept it awake (a kiosk's `inhibit-screen-blanking` stays). */
+  allowSleep(): Promise<boolean>;
 }
 
 /** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */
@@ -332,6 +348,8 @@ declare global {
     "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null; actions?: { id: string; label: string }[] | null }; result: { id: string } };
     /** `PageStrategy` in Sources/Vitrine/Bridge/PageStrategy.swift. */
     "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
+    /** `PowerStrategy` in Sources/Vitrine/Capabilities/PowerStrategy.swift. */
+    "power": { payload: { action: "keepAwake"; reason?: string | null } | { action: "allowSleep" }; result: boolean };
     /** `PrintStrategy` in Sources/Vitrine/Capabilities/PrintStrategy.swift. */
     "print": { payload: { action: "dialog" } | { action: "pdf"; pageSize?: string | null; landscape?: boolean | null; margins?: number | null }; result: VitrineJSON };
     /** `ShellStrategy` in Sources/Vitrine/Capabilities/ShellStrategy.swift. */

@@ -76,6 +76,7 @@ struct CapabilityRequestTests {
         ("shell", ShellStrategy.Request.actions), ("shortcuts", ShortcutsStrategy.Request.actions),
         ("storage", StorageStrategy.Request.actions), ("tray", TrayStrategy.Request.actions),
         ("window", WindowStrategy.Request.actions), ("page", PageStrategy.Request.actions),
+        ("power", PowerStrategy.Request.actions),
     ])
     func everyListedActionDecodes(name: String, actions: [String]) async {
         #expect(!actions.isEmpty)

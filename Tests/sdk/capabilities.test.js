@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray', 'power'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray', power: 'VitrinePower' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -285,4 +285,22 @@ test('the tray posts {action, icon, tooltip, items}; its events arrive as tray:a
   frame.emit('tray:click', '{}');
   frame.emit('menu:activated', '{"id":"not-the-tray","menu":"bar"}');
   assert.deepStrictEqual(heard, [['activated', { id: 'open' }], ['click', {}]]);
+});
+
+test('power posts {action, reason}; a reason that is not a string is refused without a post', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [
+    (v) => v.power.keepAwake('Playing the video'),
+    (v) => v.power.keepAwake(),
+    (v) => v.power.allowSleep(),
+  ]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'power', body: { action: 'keepAwake', reason: 'Playing the video' } },
+    { handler: 'power', body: { action: 'keepAwake' } },
+    { handler: 'power', body: { action: 'allowSleep' } },
+  ]);
+  for (const bad of [null, 7, { toString: () => 'x' }, ['a']]) {
+    await assert.rejects(frame.vitrine.power.keepAwake(bad), { name: 'TypeError', message: 'vitrine.power.keepAwake: a reason is a string' });
+  }
+  assert.strictEqual(frame.page.take().length, 0, 'nothing posted for a bad reason');
 });

@@ -9,9 +9,9 @@ import Foundation
 /// page whose origin was not granted it; `drop` has no calls: it lets files dragged onto the
 /// window reach the page (`files:dropped`). `app` is the app's place on the desktop: its deep
 /// links (`deep-link` events reach only its pages) and its autostart entry; `shortcuts` its
-/// global shortcuts; `tray` its icon in the desktop's tray.
+/// global shortcuts; `tray` its icon in the desktop's tray; `power` keeps the screen awake.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power
 }
 
 extension Capability {
@@ -32,6 +32,7 @@ extension Capability {
         case .app: AppStrategy(configuration: configuration)
         case .shortcuts: ShortcutsStrategy()
         case .tray: TrayStrategy()
+        case .power: PowerStrategy()
         }
     }
 }

@@ -15,6 +15,7 @@ enum BuiltInFeatures {
             PrintFeature(),
             ReportsFeature(),
             ColorSchemeFeature(),
+            PowerFeature(),
         ]
         if let kiosk = window.configuration.kiosk { features.append(KioskGuard(container: window, options: kiosk)) }
         // Last: a playlist's runner acts on a load once every other feature has heard it.
