@@ -35,6 +35,7 @@ extension WebKitTests {
             #expect(window.service(PrintService.self) === window.feature(PrintFeature.self))
             #expect(window.service(ShortcutService.self) === window.feature(ShortcutFeature.self))
             #expect(window.service(TrayService.self) === window.feature(TrayFeature.self))
+            #expect(window.service(PowerService.self) === window.feature(PowerFeature.self))
             #expect(window.service(WindowService.self) === window.feature(WindowControlFeature.self))
             #expect(window.service(WindowService.self)?.isKioskWindow == false)
 
@@ -49,7 +50,8 @@ extension WebKitTests {
             #expect(window.windowTitle == "before")
             window.close()
             #expect(await TestLoop.wait { window.isTornDown })
-            #expect(window.service(ClipboardService.self) == nil && window.service(WindowService.self) == nil)
+            #expect(window.service(ClipboardService.self) == nil && window.service(WindowService.self) == nil
+                && window.service(PowerService.self) == nil)
             #expect(await dispatch("window", ["action": "setTitle", "title": "after"])
                 == .failure(ScriptMessageError("window: this container has no desktop to do it")))
             #expect(await dispatch("clipboard", .bytes([0x89, 0x50, 0x4E, 0x47]))
