@@ -3,6 +3,7 @@ import Testing
 import Vitrine
 import VitrineGTK
 import VitrineTestSupport
+import VitrineTesting
 import VitrineTestingGTK
 
 extension WebKitTests {
@@ -78,6 +79,13 @@ extension WebKitTests {
             #expect(firstEvents.events.contains { if case .load(.tlsError, untrusted.absoluteString, _, _, _) = $0 { return true }; return false })
             let controls = try await first.evaluate("document.querySelectorAll('a, button, input, form').length")
             #expect(controls == 0, "no way to bypass")
+            // The page is retried, and the retry fails the same way (WebKit may call it a
+            // cancelled operation this time): the error page still says the certificate.
+            func errorPagesShown() -> Int { firstEvents.events.details(of: .errorPage).count }
+            let shown = errorPagesShown()
+            #expect(await TestLoop.wait(timeout: .seconds(20)) { errorPagesShown() > shown })
+            #expect(firstEvents.events.details(of: .errorPage).allSatisfy { $0.hasPrefix("tls ") },
+                    "\(firstEvents.events.details(of: .errorPage)) \(firstEvents.events.details(of: .loadFailure))")
             first.close()
 
             // The same host, now trusted by configuration: the real page. (The trust is

@@ -25,6 +25,8 @@ final class RecoveryMonitor: PaneCollaborator {
     private var watchdog: Task<Void, Never>?
     /// The URL being replaced by an error page, so its load events are told apart.
     private var showingErrorPageFor: URL?
+    /// The page whose certificate was refused, until a live page finishes loading.
+    private var certificateRefused: URL?
     /// Hosts whose certificate a configured authority was asked about (once each).
     private var vouchedHosts: Set<String> = []
     private let retrier = LoadRetrier()
@@ -165,10 +167,20 @@ final class RecoveryMonitor: PaneCollaborator {
         // (connection refused, host not found), soup's.
         guard !isCancellation else { return false }
         loadIsNotKept = true
-        let failure = Self.failure(of: error)
+        var failure = Self.failure(of: error)
+        // Retried after its certificate was refused, a page's load can end as a cancelled GIO
+        // operation instead of a second TLS error: the same failure, and its page says so.
+        if failure == .network, url == certificateRefused, error.pointee.domain == g_io_error_quark(),
+           error.pointee.code == G_IO_ERROR_CANCELLED.rawValue {
+            failure = .tls
+        }
         pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return false }
-        retryLater(.network, url, detail: message, because: failure)
+        if failure == .tls {
+            retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
+        } else {
+            retryLater(.network, url, detail: message, because: failure)
+        }
         return true
     }
 
@@ -219,6 +231,7 @@ final class RecoveryMonitor: PaneCollaborator {
     /// A load finished (`PageEvents`): the page being retried may be back.
     func loadFinished() {
         disarmLoadDeadline()
+        if shown == .live { certificateRefused = nil }
         retrier.loadFinished()
         keepStartPage()
     }
@@ -308,6 +321,7 @@ final class RecoveryMonitor: PaneCollaborator {
             return true
         }
         loadIsNotKept = true
+        certificateRefused = url
         pane.record(.load(event: .tlsError, url: uri, error: "untrusted certificate", shown: shown))
         pane.record(.native(action: .loadFailure, detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }
