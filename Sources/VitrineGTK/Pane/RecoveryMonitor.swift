@@ -169,14 +169,13 @@ final class RecoveryMonitor: PaneCollaborator {
         loadIsNotKept = true
         var failure = Self.failure(of: error)
         // Retried after its certificate was refused, a page's load can end as a cancelled GIO
-        // operation instead of a second TLS error: the same failure, and its page says so.
-        if failure == .network, url == certificateRefused, error.pointee.domain == g_io_error_quark(),
-           error.pointee.code == G_IO_ERROR_CANCELLED.rawValue {
-            failure = .tls
-        }
+        // operation instead of a second TLS error: the same refusal, and its page says so.
+        let refusedAgain = url == certificateRefused && error.pointee.domain == g_io_error_quark()
+            && error.pointee.code == G_IO_ERROR_CANCELLED.rawValue
+        if refusedAgain { failure = .tls }
         pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return false }
-        if failure == .tls {
+        if refusedAgain {
             retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
         } else {
             retryLater(.network, url, detail: message, because: failure)
