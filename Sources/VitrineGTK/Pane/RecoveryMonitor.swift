@@ -25,7 +25,7 @@ final class RecoveryMonitor: PaneCollaborator {
     private var watchdog: Task<Void, Never>?
     /// The URL being replaced by an error page, so its load events are told apart.
     private var showingErrorPageFor: URL?
-    /// The page whose certificate was refused, until a live page finishes loading.
+    /// The page whose certificate was refused, until a live page commits.
     private var certificateRefused: URL?
     /// Hosts whose certificate a configured authority was asked about (once each).
     private var vouchedHosts: Set<String> = []
@@ -168,10 +168,10 @@ final class RecoveryMonitor: PaneCollaborator {
         guard !isCancellation else { return false }
         loadIsNotKept = true
         var failure = Self.failure(of: error)
-        // Retried after its certificate was refused, a page's load can end as a cancelled GIO
-        // operation instead of a second TLS error: the same refusal, and its page says so.
-        let refusedAgain = url == certificateRefused && error.pointee.domain == g_io_error_quark()
-            && error.pointee.code == G_IO_ERROR_CANCELLED.rawValue
+        // Retried after its certificate was refused, a page's load can end as a cancelled
+        // operation instead of a second TLS error: until it is trusted, that failure is the
+        // same refusal, and its page says so (a refused connection or a DNS failure is not).
+        let refusedAgain = url == certificateRefused && failure == .network
         if refusedAgain { failure = .tls }
         pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return false }
@@ -218,6 +218,8 @@ final class RecoveryMonitor: PaneCollaborator {
     /// The server answered (`PageEvents`): a page other than the copy replaced it.
     func loadCommitted() {
         disarmLoadDeadline()
+        // A live page committed: its server answered over a connection WebKit trusted.
+        if shown == .live { certificateRefused = nil }
         if let copy = copyOnScreen, pane?.currentURL != copy.address { copyOnScreen = nil }
     }
 
@@ -230,7 +232,6 @@ final class RecoveryMonitor: PaneCollaborator {
     /// A load finished (`PageEvents`): the page being retried may be back.
     func loadFinished() {
         disarmLoadDeadline()
-        if shown == .live { certificateRefused = nil }
         retrier.loadFinished()
         keepStartPage()
     }
