@@ -176,7 +176,7 @@ final class RecoveryMonitor: PaneCollaborator {
         pane.record(.native(action: .loadFailure, detail: failure.label))
         guard pane.configuration.showsErrorPages else { return false }
         if refusedAgain {
-            retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
+            retryCertificateLater(url)
         } else {
             retryLater(.network, url, detail: message, because: failure)
         }
@@ -325,8 +325,13 @@ final class RecoveryMonitor: PaneCollaborator {
         pane.record(.load(event: .tlsError, url: uri, error: "untrusted certificate", shown: shown))
         pane.record(.native(action: .loadFailure, detail: LoadFailure.tls.label))
         guard pane.configuration.showsErrorPages else { return false }
-        retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? uri, because: .tls)
+        retryCertificateLater(url)
         return true
+    }
+
+    /// The TLS error page for `url`, naming its host, until the retrier's next attempt.
+    private func retryCertificateLater(_ url: URL) {
+        retryLater(.tls, url, detail: url.host.map { "Host: \($0)" } ?? url.absoluteString, because: .tls)
     }
 
     private func show(_ page: ErrorPage) {
