@@ -45,6 +45,9 @@ public final class AppServices {
     /// The app's notifications' sender, or why there is none: GNotification needs a
     /// registered application, which exists only when the program runs as the session
     /// bus's instance of its id.
+    /// The notifier, when a notification was sent (none is made to withdraw nothing).
+    var existingNotifier: Notifier? { notificationSender }
+
     func notifier() throws(ScriptMessageError) -> Notifier {
         if let notificationSender { return notificationSender }
         guard let application = g_application_get_default(), g_application_get_is_registered(application) != 0,
