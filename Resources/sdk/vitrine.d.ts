@@ -334,7 +334,8 @@ declare global {
     user: { payload: VitrineJSON; result: { name: string; login: string; locale: string } };
     // The built-in typed strategies: `page`, and the capabilities as `vitrine.storage` & co.
     // send them (prefer those), refused unless `[capabilities]` grants them to the calling
-    // frame's origin. A payload of another shape is refused naming the field at fault.
+    // frame's origin; `page-error` is what the SDK sends of the app's uncaught errors. A
+    // payload of another shape is refused naming the field at fault.
     // vitrine-types: from here to its end mark, written from the Swift sources (make sdk-types).
     /** `AppStrategy` in Sources/Vitrine/Capabilities/AppStrategy.swift. */
     "app": { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: boolean };
@@ -348,6 +349,8 @@ declare global {
     "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null; actions?: { id: string; label: string }[] | null }; result: { id: string } };
     /** `PageStrategy` in Sources/Vitrine/Bridge/PageStrategy.swift. */
     "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
+    /** `PageErrorStrategy` in Sources/Vitrine/Reports/PageErrorStrategy.swift. */
+    "page-error": { payload: { kind: "error" | "unhandledrejection"; message: string; source: string; line: number; column: number; stack?: string | null }; result: boolean };
     /** `PowerStrategy` in Sources/Vitrine/Capabilities/PowerStrategy.swift. */
     "power": { payload: { action: "keepAwake"; reason?: string | null } | { action: "allowSleep" }; result: boolean };
     /** `PrintStrategy` in Sources/Vitrine/Capabilities/PrintStrategy.swift. */
