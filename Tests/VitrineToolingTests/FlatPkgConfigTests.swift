@@ -109,7 +109,7 @@ struct FlatPkgConfigTests {
         let folder = FlatPkgConfigFolder(scratchPath: root.path + "/scratch dir")
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         try "Cflags: -I/old\n".write(toFile: folder.path + "/libarchive.pc", atomically: true, encoding: .utf8)
-        let outcomes = try folder.refresh(pkgConfig: fake([
+        let outcomes = try folder.refresh(names: ["webkit2gtk-4.1", "libmosquitto", "libarchive"], pkgConfig: fake([
             "webkit2gtk-4.1": ("2.50.6", Self.webkitCflags, Self.webkitLibs),
             "libmosquitto": ("2.0.11", "", "-lmosquitto"),
         ]))
