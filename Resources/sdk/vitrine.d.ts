@@ -100,6 +100,9 @@ interface Vitrine {
 
   /** Capability `power`: the screen kept awake while a video plays or a presentation shows. */
   readonly power: VitrinePower;
+
+  /** Capability `sidecars`: the app's backend processes (`[[sidecars]]`): their loopback ports and states. */
+  readonly sidecars: VitrineSidecars;
 }
 
 interface VitrinePrint {
@@ -179,6 +182,21 @@ interface VitrinePower {
   keepAwake(reason?: string): Promise<true>;
   /** Lets the screen blank again; resolves with whether this document kept it awake (a kiosk's `inhibit-screen-blanking` stays). */
   allowSleep(): Promise<boolean>;
+}
+
+/** A sidecar's state: starting, ready (its readiness check passed), restarting, exited, failed or stopped (with the app). */
+type VitrineSidecarState = "starting" | "ready" | "restarting" | "exited" | "failed" | "stopped";
+
+interface VitrineSidecars {
+  /**
+   * The app's sidecar `name`: the port on 127.0.0.1 Vitrine chose for it (its
+   * `$VITRINE_SIDECAR_PORT`) and its state. Rejects a name the app does not declare.
+   */
+  get(name: string): Promise<{ port: number; state: VitrineSidecarState }>;
+  /** A sidecar became ready: its port now answers. */
+  on(event: "ready", listener: (payload: { name: string; port: number }) => void): () => void;
+  /** A sidecar ended: `code` (its exit status) or `signal`; `state` says whether it restarts. */
+  on(event: "exited", listener: (payload: { name: string; state: VitrineSidecarState; code?: number; signal?: number }) => void): () => void;
 }
 
 /** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */
@@ -359,6 +377,8 @@ declare global {
     "shell": { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: boolean };
     /** `ShortcutsStrategy` in Sources/Vitrine/Capabilities/ShortcutsStrategy.swift. */
     "shortcuts": { payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string }; result: VitrineJSON };
+    /** `SidecarsStrategy` in Sources/Vitrine/Capabilities/SidecarsStrategy.swift. */
+    "sidecars": { payload: { action: "get"; name: string }; result: { port: number; state: VitrineJSON } };
     /** `StorageStrategy` in Sources/Vitrine/Capabilities/StorageStrategy.swift. */
     "storage": { payload: { action: "get"; key: string } | { action: "set"; key: string; value: VitrineJSON } | { action: "remove"; key: string } | { action: "keys" } | { action: "clear" }; result: VitrineJSON };
     /** `TrayStrategy` in Sources/Vitrine/Capabilities/TrayStrategy.swift. */

@@ -1,8 +1,8 @@
 import CWebKitGTK
 import Vitrine
 
-/// What an app has once for all its windows: the tray icon, the global shortcuts and the
-/// notifications' sender, each made at its first use and released with this object.
+/// What an app has once for all its windows: the tray icon, the global shortcuts, the
+/// notifications' sender and the sidecars, each made at its first use and released with this object.
 ///
 /// Owned by the app (`VitrineApplication`, or an embedder's first `WebContainer`) and shared
 /// by every window of it through their `WindowGroup`: a second window's page sets the same
@@ -12,6 +12,8 @@ public final class AppServices {
     private var trayIcon: AppTray?
     private var shortcutKeys: (any GlobalShortcutKeys)?
     private var notificationSender: Notifier?
+    /// The app's sidecars (`[[sidecars]]`), once started (`VitrineApplication`).
+    public internal(set) var sidecars: SidecarSupervisor?
 
     public init() {}
 

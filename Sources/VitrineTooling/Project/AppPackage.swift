@@ -70,13 +70,16 @@ public struct AppPackage: Sendable, Equatable {
         public var resources: URL
         /// The package's `icon.svg`.
         public var icon: URL
+        /// The configuration's `[[sidecars]]`: their programs in the app folder are shipped.
+        public var sidecars: [SidecarDeclaration]
 
-        public init(executable: URL, configFile: URL, appDirectory: URL?, resources: URL, icon: URL) {
+        public init(executable: URL, configFile: URL, appDirectory: URL?, resources: URL, icon: URL, sidecars: [SidecarDeclaration] = []) {
             self.executable = executable
             self.configFile = configFile
             self.appDirectory = appDirectory
             self.resources = resources
             self.icon = icon
+            self.sidecars = sidecars
         }
     }
 
@@ -100,6 +103,7 @@ public struct AppPackage: Sendable, Equatable {
             }
             entries.append(Entry(relative, .folder(appDirectory)))
         }
+        entries += try sidecarEntries(inputs, taken: entries.map(\.path) + [Self.resourcesFolder])
         for part in Self.bundledResources {
             entries.append(Entry("\(Self.resourcesFolder)/\(part)", .folder(inputs.resources.appendingPathComponent(part))))
         }
