@@ -54,6 +54,10 @@ extension WebKitTests {
                   const got = await vitrine.sidecars.get('api');
                   if (got.state !== 'ready') return;
                   await fetch('http://127.0.0.1:' + got.port + '/report?state=' + got.state + '&port=' + got.port, { mode: 'no-cors' });
+                  if (document.querySelector('iframe')) return;
+                  const frame = document.createElement('iframe');  // another origin: the sidecar's own page
+                  frame.src = 'http://127.0.0.1:' + got.port + '/frame.html';
+                  (document.body || document.documentElement).appendChild(frame);
                 }
                 vitrine.sidecars.on('ready', (event) => { if (event.name === 'api') report(); });
                 report();
@@ -103,6 +107,16 @@ extension WebKitTests {
             let ready = try #require(sidecar("api", "ready").first)
             let port = try #require(ready["port"] as? Int)
             #expect(report()?.hasPrefix("GET /report?state=ready&port=\(port) ") == true, "\(report() ?? "")")
+            // A frame of another origin (the sidecar's own page) is refused.
+            func frameReport() -> String? {
+                (try? String(contentsOfFile: requests, encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("GET /report-frame") }
+                    .map { String($0).removingPercentEncoding ?? String($0) }
+            }
+            #expect(run.wait { frameReport() != nil }, "the frame reported")
+            #expect(frameReport()?.contains("refused") == true && frameReport()?.contains("granted {") == false, "\(frameReport() ?? "")")
+            #expect(run.events.contains { $0["type"] as? String == "message" && $0["name"] as? String == "sidecars"
+                && $0["outcome"] as? String == "rejected" && $0["origin"] as? String == "http://127.0.0.1:\(port)" },
+                    "the refusal is in the events log")
             #expect(sidecar("api", "exited").first?["code"] as? Int == 3, "the first start crashed")
             #expect(sidecar("api", "restarting").count == 1 && sidecar("api", "started").count == 2)
             #expect(sidecar("api", "started").allSatisfy { $0["port"] as? Int == port }, "the port is kept across restarts")

@@ -15,12 +15,26 @@ import subprocess
 import sys
 
 
+# A frame of another origin than the app's that tries the sidecars capability, then tells
+# this server what it got.
+FRAME = b"""<!doctype html><script>
+const answer = window.vitrine ? vitrine.sidecars.get('api')
+  : new Promise((resolve) => resolve('no sdk in this frame'));
+answer.then((got) => 'granted ' + JSON.stringify(got), (error) => 'refused ' + error.message)
+  .then((text) => fetch('/report-frame?' + encodeURIComponent(text)));
+</script>"""
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
-        self.send_response(200 if self.path == "/health" or self.path.startswith("/report") else 404)
-        self.send_header("Content-Length", "0")
+        body = FRAME if self.path == "/frame.html" else b""
+        found = body or self.path == "/health" or self.path.startswith("/report")
+        self.send_response(200 if found else 404)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
         self.send_header("Access-Control-Allow-Origin", "*")
         self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, format, *args):
         sys.stderr.write("request %s\n" % self.requestline)
