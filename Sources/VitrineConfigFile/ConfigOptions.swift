@@ -97,6 +97,7 @@ enum ConfigOptions {
                 restart = "on-failure"
                 """)
             .localOnly()
+            .secret(fields: ["env"])  // an API key is often passed this way
             .summarized(as: "sidecars") { configuration, _ in
                 configuration.sidecars.isEmpty ? nil : configuration.sidecars.map(\.name).joined(separator: ", ")
             }.printable { Printed.lines($0.sidecars.map { "\($0.name)\t\($0.command)" }) },

@@ -87,6 +87,12 @@ struct SidecarTests {
         try ConfigFile.checkPush(running, replacing: running, at: path)
     }
 
+    @Test func aSupportBundlesCopyOfTheConfigurationHidesTheEnvironment() throws {
+        let redacted = try #require(ConfigFile.redacted("[[sidecars]]\nname = \"api\"\ncommand = \"/bin/sh\"\nenv = { API_KEY = \"sk-planted-4711\" }\n"))
+        #expect(redacted.contains("/bin/sh"), "the rest stays: \(redacted)")
+        #expect(!redacted.contains("sk-planted-4711"), "\(redacted)")
+    }
+
     @Test func theBackoffDoublesToItsCap() {
         let backoff = SidecarBackoff(first: .milliseconds(500), cap: .seconds(4))
         #expect((1...6).map(backoff.delay) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(4), .seconds(4)])
