@@ -50,10 +50,21 @@ extension WebKitTests {
             chmod(folder + "/bin/sidecar", 0o755)
             try """
                 <!doctype html><title>sidecars</title><script>
+                let apiReady;
+                const apiPort = new Promise((resolve) => { apiReady = resolve; });
+                vitrine.sidecars.on('exited', async (event) => {
+                  if (event.name !== 'stuck') return;
+                  const port = await apiPort;
+                  fetch('http://127.0.0.1:' + port + '/report-exited?' + encodeURIComponent(JSON.stringify(event)), { mode: 'no-cors' });
+                });
+                // Whether the hung sidecar had yet to fail when this page started listening.
+                const stuckAtStart = vitrine.sidecars.get('stuck').then((stuck) => stuck.state, () => 'none');
                 async function report() {
                   const got = await vitrine.sidecars.get('api');
                   if (got.state !== 'ready') return;
-                  await fetch('http://127.0.0.1:' + got.port + '/report?state=' + got.state + '&port=' + got.port, { mode: 'no-cors' });
+                  apiReady(got.port);
+                  await fetch('http://127.0.0.1:' + got.port + '/report?state=' + got.state + '&port=' + got.port
+                              + '&stuck-at-start=' + await stuckAtStart, { mode: 'no-cors' });
                   if (document.querySelector('iframe')) return;
                   const frame = document.createElement('iframe');  // another origin: the sidecar's own page
                   frame.src = 'http://127.0.0.1:' + got.port + '/frame.html';
@@ -91,7 +102,7 @@ extension WebKitTests {
                 command = "bin/sidecar"
                 args = ["hang"]
                 ready = "port"
-                ready-timeout = 1
+                ready-timeout = 3
                 """)
             let requests = folder + "/crashed-once.requests"
             let run = try ProgramRun(["--config", config, "--new-instance", "--no-fullscreen", "--events", folder + "/events.jsonl"],
@@ -106,7 +117,17 @@ extension WebKitTests {
             try #require(run.wait(timeout: 60) { report() != nil }, "the page read the port and reached the sidecar: \(run.standardError)")
             let ready = try #require(sidecar("api", "ready").first)
             let port = try #require(ready["port"] as? Int)
-            #expect(report()?.hasPrefix("GET /report?state=ready&port=\(port) ") == true, "\(report() ?? "")")
+            #expect(report()?.hasPrefix("GET /report?state=ready&port=\(port)&stuck-at-start=") == true, "\(report() ?? "")")
+            // The page heard the hung sidecar's end (when it started listening before that end).
+            if report()?.contains("stuck-at-start=starting") == true {
+                func exitedReport() -> String? {
+                    (try? String(contentsOfFile: requests, encoding: .utf8))?.split(separator: "\n")
+                        .first { $0.hasPrefix("GET /report-exited") }.map { String($0).removingPercentEncoding ?? String($0) }
+                }
+                #expect(run.wait { exitedReport() != nil }, "the page heard sidecars:exited")
+                #expect(exitedReport()?.contains(#""name":"stuck""#) == true && exitedReport()?.contains(#""state":"failed""#) == true
+                        && exitedReport()?.contains(#""signal":9"#) == true, "\(exitedReport() ?? "")")
+            }
             // A frame of another origin (the sidecar's own page) is refused.
             func frameReport() -> String? {
                 (try? String(contentsOfFile: requests, encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("GET /report-frame") }
