@@ -121,6 +121,22 @@ struct SidecarTests {
         #expect(stable.exited(.code(0), at: .seconds(102)) == .none && stable.state == .exited, "a clean end is not a failure")
     }
 
+    @Test func failuresAndRestartsSayWhy() throws {
+        #expect(SidecarRecord.restarting("api", after: .milliseconds(500)).detail == "in 0.5 s")
+        let hung = try SidecarDeclaration.declared(name: "api", command: "/bin/sh", ready: "/health", readyTimeout: .seconds(30), appFolder: "/")
+        #expect(SidecarRecord.notReady(hung).detail == #"not ready within 30 s (ready = "/health")"#)
+        var never = SidecarLifecycle(try declaration("never"))
+        never.started(at: .zero)
+        _ = never.exited(.code(1), at: .seconds(1))
+        #expect(SidecarRecord.endedForGood(never).detail == #"it ended with a failure (restart = "never")"#)
+        var spent = SidecarLifecycle(try declaration("always"), backoff: SidecarBackoff(budget: 1))
+        spent.started(at: .zero)
+        _ = spent.exited(.code(1), at: .seconds(1))
+        spent.started(at: .seconds(2))
+        _ = spent.exited(.code(1), at: .seconds(3))
+        #expect(spent.state == .failed && SidecarRecord.endedForGood(spent).detail == "it ended 2 times in a row; not started again")
+    }
+
     @Test func eachPolicyDecidesAfterAnEnd() throws {
         var never = SidecarLifecycle(try declaration("never"))
         never.started(at: .zero)

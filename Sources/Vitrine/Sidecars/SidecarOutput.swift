@@ -104,8 +104,7 @@ public struct SidecarOutput: Sendable {
 
     private mutating func keep(_ line: String, on stream: Stream, at now: Duration) -> [Line] {
         if let updated {
-            let seconds = Double((now - updated).components.seconds) + Double((now - updated).components.attoseconds) / 1e18
-            tokens = min(Double(limits.burst), tokens + max(seconds, 0) * limits.perSecond)
+            tokens = min(Double(limits.burst), tokens + max((now - updated).inSeconds, 0) * limits.perSecond)
         }
         updated = now
         guard kept < limits.total, tokens >= 1 else {

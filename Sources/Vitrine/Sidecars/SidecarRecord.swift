@@ -39,3 +39,37 @@ public struct SidecarRecord: Sendable, Equatable {
         }
     }
 }
+
+/// The records whose `detail` explains: written here, so their wording is tested as values.
+extension SidecarRecord {
+    /// `0.5 s`, `30 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = duration.inSeconds
+        return (seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) + " s"
+    }
+
+    /// The sidecar starts again after `pause`.
+    public static func restarting(_ name: String, after pause: Duration) -> SidecarRecord {
+        SidecarRecord(name: name, event: .restarting, detail: "in \(seconds(pause))")
+    }
+
+    /// The sidecar of `declaration` was not ready in time: failed.
+    public static func notReady(_ declaration: SidecarDeclaration) -> SidecarRecord {
+        let check = switch declaration.readiness {
+        case .started: "started"
+        case .port: "port"
+        case .path(let path): path
+        }
+        return SidecarRecord(name: declaration.name, event: .failed,
+                             detail: "not ready within \(seconds(declaration.readyTimeout)) (ready = \"\(check)\")")
+    }
+
+    /// The sidecar `life` tells of ended and is not started again: failed.
+    public static func endedForGood(_ life: SidecarLifecycle) -> SidecarRecord {
+        let name = life.declaration.name
+        guard life.declaration.restart != .never, life.restarts >= life.backoff.budget else {
+            return SidecarRecord(name: name, event: .failed, detail: "it ended with a failure (restart = \"\(life.declaration.restart.rawValue)\")")
+        }
+        return SidecarRecord(name: name, event: .failed, detail: "it ended \(life.restarts + 1) times in a row; not started again")
+    }
+}

@@ -65,8 +65,6 @@ public final class SidecarSupervisor {
     /// `name`'s port and state; nil when no sidecar has that name.
     public func status(of name: String) -> SidecarStatus? { sidecars.first { $0.name == name }?.status }
     public var names: [String] { sidecars.map(\.name) }
-    /// The pid of `name`'s running process.
-    public func pid(of name: String) -> Int32? { sidecars.first { $0.name == name }?.process?.pid }
 
     private func tell(_ event: String, _ payload: JSONValue) { emit(event, payload) }
 
@@ -114,22 +112,13 @@ public final class SidecarSupervisor {
                 }
                 if self.clock.now >= deadline {
                     if sidecar.life.readyTimedOut() == .kill {
-                        self.record(.sidecar(SidecarRecord(name: sidecar.name, event: .failed,
-                                                           detail: "not ready within \(declaration.readyTimeout) (ready = \(Self.readinessText(declaration.readiness)))")))
+                        self.record(.sidecar(.notReady(declaration)))
                         sidecar.process?.signalGroup(SIGKILL)
                     }
                     return
                 }
                 try? await Task.sleep(for: .milliseconds(100))
             }
-        }
-    }
-
-    private static func readinessText(_ readiness: SidecarReadiness) -> String {
-        switch readiness {
-        case .started: "started"
-        case .port: "port"
-        case .path(let path): path
         }
     }
 
@@ -149,10 +138,13 @@ public final class SidecarSupervisor {
 
     private func ended(_ sidecar: Sidecar, _ exit: SidecarExit) {
         let pid = sidecar.process.map { Int($0.pid) }
-        sidecar.process?.signalGroup(SIGKILL)  // what it left running in its group goes with it
+        // What it left running in its group goes with it. The group outlives its reaped leader
+        // while it has members; with none left the id names no group (ESRCH).
+        sidecar.process?.signalGroup(SIGKILL)
         sidecar.process = nil
         sidecar.pending?.cancel()
         log(sidecar.output.finish(at: now) + (sidecar.output.flushDrops().map { [SidecarOutput.Line(.stderr, $0)] } ?? []), of: sidecar)
+        let wasLive = sidecar.life.isLive
         let step = sidecar.life.exited(exit, at: now)
         record(.sidecar(.exited(sidecar.name, exit, pid: pid)))
         let ending: (String, JSONValue) = switch exit {
@@ -160,24 +152,14 @@ public final class SidecarSupervisor {
         case .signal(let signal): ("signal", .number(Double(signal)))
         }
         tell("sidecars:exited", .object(JSONObject([("name", .string(sidecar.name)), ("state", .string(sidecar.life.state.rawValue)), ending])))
-        switch sidecar.life.state {
-        case .failed: record(.sidecar(SidecarRecord(name: sidecar.name, event: .failed, detail: failure(of: sidecar))))
-        default: break
-        }
+        // Failed by this end (one failed before, by its readiness, was told then).
+        if wasLive, sidecar.life.state == .failed { record(.sidecar(.endedForGood(sidecar.life))) }
         guard case .restart(let pause) = step else { return }
-        record(.sidecar(SidecarRecord(name: sidecar.name, event: .restarting, detail: "in \(pause)")))
+        record(.sidecar(.restarting(sidecar.name, after: pause)))
         sidecar.pending = Task { @MainActor [weak self, weak sidecar] in
             try? await Task.sleep(for: pause)
             guard let self, let sidecar, !Task.isCancelled, sidecar.life.state == .restarting else { return }
             self.launch(sidecar)
-        }
-    }
-
-    private func failure(of sidecar: Sidecar) -> String {
-        switch sidecar.life.declaration.restart {
-        case .never: "it ended with a failure (restart = \"never\")"
-        default: sidecar.life.restarts >= sidecar.life.backoff.budget
-            ? "it ended \(sidecar.life.restarts + 1) times in a row; not started again" : "it ended with a failure"
         }
     }
 
