@@ -143,6 +143,9 @@ extension WebKitTests {
             #expect(sidecar("api", "started").allSatisfy { $0["port"] as? Int == port }, "the port is kept across restarts")
             #expect(run.waitForEvent { $0["type"] as? String == "sidecar" && $0["name"] as? String == "stuck" && $0["event"] as? String == "failed" }
                     .flatMap { $0["detail"] as? String }?.contains("not ready within") == true, "the hung sidecar failed")
+            #expect(run.waitForEvent { $0["type"] as? String == "sidecar" && $0["name"] as? String == "stuck" && $0["event"] as? String == "exited" }?["signal"]
+                    as? Int == 9, "killed")
+            #expect(sidecar("stuck", "failed").count == 1 && sidecar("stuck", "restarting").isEmpty, "failed once, not restarted")
             #expect(run.waitForEvent { $0["type"] as? String == "message" && $0["name"] as? String == "sidecars" && $0["outcome"] as? String == "rejected" }
                     .flatMap { $0["error"] as? String }?.contains("no sidecar named \"no-such-sidecar\"") == true)
             let output = run.events.filter { $0["type"] as? String == "sidecar-output" && $0["name"] as? String == "api" }
