@@ -19,7 +19,7 @@ public struct SidecarDeclaration: Sendable, Equatable {
     /// `vitrine bundle` ships; nil for an absolute command (a system program).
     public let bundledPath: String?
     public let arguments: [String]
-    /// Added to Vitrine's environment, in the order written.
+    /// Added to Vitrine's environment (names are unique: a TOML table's keys).
     public let environment: [EnvironmentVariable]
     public let readiness: SidecarReadiness
     /// How long `readiness` may take before the sidecar counts as failed.
