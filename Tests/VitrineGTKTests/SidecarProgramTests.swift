@@ -168,7 +168,7 @@ extension WebKitTests {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-sidecars-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: folder + "/crashed-once", contents: nil)
+            _ = FileManager.default.createFile(atPath: folder + "/crashed-once", contents: nil)
             let config = try app(in: folder, sidecars: """
                 [[sidecars]]
                 name = "api"
