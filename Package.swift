@@ -52,6 +52,14 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // libgcrypt (WebKit links it already): Ed25519 and SHA-256 of signed updates.
+        .systemLibrary(
+            name: "CGcrypt",
+            pkgConfig: "libgcrypt",
+            providers: [.apt(["libgcrypt20-dev"])]
+        ),
+        // Signing and checking updates (Ed25519, SHA-256): for `vitrine bundle` and the adapter.
+        .target(name: "VitrineSigning", dependencies: ["CGcrypt"]),
         .target(
             name: "Vitrine",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -84,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Vitrine", "VitrineGTK", "VitrineConfigFile", "VitrineTooling",
+                "Vitrine", "VitrineGTK", "VitrineConfigFile", "VitrineTooling", "VitrineSigning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -109,7 +117,7 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineTesting"], path: "Tests/TestSupport"),
         // Tests that need no display (`make test-core` runs them with none set): the core,
         // the tool's own code and the program's command line.
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTesting", "VitrineTestSupport",
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTesting", "VitrineTestSupport", "VitrineSigning",
                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "VitrineToolingTests", dependencies: ["Vitrine", "VitrineTooling", "VitrineConfigFile", "VitrineTestSupport"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
