@@ -87,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "VitrineGTK",
-            dependencies: ["Vitrine", "CWebKitGTK", "CMosquitto", "CArchive", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Vitrine", "VitrineSigning", "CWebKitGTK", "CMosquitto", "CArchive", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "vitrine",
@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "VitrineGTKTests",
             dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTesting",
-                           "VitrineTestingGTK", "VitrineTestSupport"],
+                           "VitrineTestingGTK", "VitrineTestSupport", "VitrineSigning"],
             // The loopback servers the tests start (Python), not sources.
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",

@@ -9,9 +9,10 @@ import Foundation
 /// page whose origin was not granted it; `drop` has no calls: it lets files dragged onto the
 /// window reach the page (`files:dropped`). `app` is the app's place on the desktop: its deep
 /// links (`deep-link` events reach only its pages) and its autostart entry; `shortcuts` its
-/// global shortcuts; `tray` its icon in the desktop's tray; `power` keeps the screen awake.
+/// global shortcuts; `tray` its icon in the desktop's tray; `power` keeps the screen awake;
+/// `update` checks and installs the app's signed updates.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, update
 }
 
 extension Capability {
@@ -33,6 +34,7 @@ extension Capability {
         case .shortcuts: ShortcutsStrategy()
         case .tray: TrayStrategy()
         case .power: PowerStrategy()
+        case .update: UpdateStrategy()
         }
     }
 }

@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWebKitGTK
+import Vitrine
+import VitrineSigning
+
+/// The app's signed updates, one per process: checks `[update] feed` (now, or every
+/// `check-every`, telling the windows' `UpdateFeature`s of a newer version), downloads an
+/// update capped at the manifest's size and hashed on the way, and hands a verified
+/// `.deb`/`.rpm` to the installer. Decisions are the core's (`UpdateFeedCheck`,
+/// `UpdateDownloadCheck`); this only moves bytes and starts the installer.
+@MainActor
+public final class Updater {
+    let settings: UpdateSettings
+    let appID: String
+    let programFolder: String
+    let workFolder: URL
+    private var timer: guint = 0
+    private var listeners: [WeakListener] = []
+    var installing = false
+    var installer: ChildProcess?
+
+    private struct WeakListener {
+        weak var feature: UpdateFeature?
+    }
+
+    private static var current: Updater?
+
+    /// The process's updater for `configuration` (a new one when its settings changed).
+    static func shared(for configuration: Configuration) -> Updater {
+        if let current, current.settings == configuration.update, current.appID == configuration.applicationID { return current }
+        current?.stopTimer()
+        let made = Updater(settings: configuration.update, appID: configuration.applicationID,
+                           programFolder: Self.programFolder(), workFolder: configuration.appDataDirectory.appendingPathComponent("updates"))
+        current = made
+        return made
+    }
+
+    init(settings: UpdateSettings, appID: String, programFolder: String, workFolder: URL) {
+        self.settings = settings
+        self.appID = appID
+        self.programFolder = programFolder
+        self.workFolder = workFolder
+    }
+
+    isolated deinit {
+        stopTimer()
+    }
+
+    static func programFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "" }
+        return URL(fileURLWithPath: String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            .deletingLastPathComponent().path
+    }
+
+    var format: UpdateFormat {
+        settings.installedFormat(programFolder: programFolder, debianSystem: FileSystem.isRegularFile("/etc/debian_version"))
+    }
+
+    /// A window's feature hears of newer versions from the periodic check.
+    func listen(_ feature: UpdateFeature) {
+        listeners.removeAll { $0.feature == nil }
+        listeners.append(WeakListener(feature: feature))
+        startTimer()
+    }
+
+    // MARK: Checking
+
+    /// The verified offer, or why the feed was refused (`notNewer` when there is no update).
+    func fetchOffer() async -> Result<UpdateOffer, ScriptMessageError> {
+        guard let feed = settings.feed, let key = settings.publicKey else {
+            return .failure(ScriptMessageError("update: the app's [update] names no feed and public-key"))
+        }
+        guard let running = settings.running(programFolder: programFolder) else {
+            return .failure(ScriptMessageError("update: this app's version is unknown (vitrine bundle writes it into the file version beside the program)"))
+        }
+        let check = UpdateFeedCheck(appID: appID, running: running, channel: settings.channel, publicKey: key,
+                                    format: format, signatureIsValid: Ed25519.isValid)
+        let body = ByteSink()
+        let failure = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            HTTPStreamRead.start(feed, piece: { piece in
+                body.bytes.append(contentsOf: piece)
+                return body.bytes.count <= UpdateFeedCheck.feedLimit
+            }, done: { continuation.resume(returning: $0) })
+        }
+        if let failure, body.bytes.count <= UpdateFeedCheck.feedLimit {
+            return .failure(ScriptMessageError("update: the feed \(feed.absoluteString) could not be read: \(failure)"))
+        }
+        return check.verify(body.bytes).mapError(\.scriptMessageError)
+    }
+
+    func check() async throws(ScriptMessageError) -> UpdateOffer? {
+        switch await fetchOffer() {
+        case .success(let offer): return offer
+        case .failure(let error) where error.message.hasPrefix("update: \(UpdateRefusal.notNewer(offered: "", running: "").code):"): return nil
+        case .failure(let error): throw error
+        }
+    }
+
+    private func startTimer() {
+        guard timer == 0, settings.feed != nil, settings.checkEvery > .zero else { return }
+        let seconds = guint(max(1, min(settings.checkEvery.components.seconds, Int64(UInt32.max / 2))))
+        let context = Unmanaged.passRetained(SignalContext(owner: self)).toOpaque()
+        timer = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, seconds, { data in
+            onMainLoop(data) { data in
+                guard let owner = SignalContext.owner(data, as: Updater.self) else { return gboolean(0) } // G_SOURCE_REMOVE
+                owner.periodicCheck()
+                return gboolean(1)
+            }
+        }, context, { data in
+            guard let data else { return }
+            Unmanaged<SignalContext>.fromOpaque(data).release()
+        })
+    }
+
+    private func stopTimer() {
+        if timer != 0 { g_source_remove(timer) }
+        timer = 0
+    }
+
+    private func periodicCheck() {
+        Task { @MainActor [weak self] in
+            guard let self, case .success(let offer) = await self.fetchOffer() else { return }
+            for listener in self.listeners { listener.feature?.announce(offer) }
+        }
+    }
+}
+
+/// Bytes gathered by a callback on the main loop.
+@MainActor
+final class ByteSink {
+    var bytes: [UInt8] = []
+}
