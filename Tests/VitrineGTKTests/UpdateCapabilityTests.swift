@@ -87,12 +87,22 @@ extension WebKitTests {
             #expect(try await harness.container.evaluateAsync("return await available") == "available 1.1.0")
             let offer = try await run("check")
             #expect(offer.contains("\"version\":\"1.1.0\"") && offer.contains("\"notes\":\"Faster checkout\""), "\(offer)")
+            let started = ContinuousClock.now
             #expect(try await run("install") == "true")
+            // Download, verification and the installer's run, for the record.
+            print("update: install of a \(Self.package.count)-byte .deb, feed to installed: \(ContinuousClock.now - started)")
             let argv = try String(contentsOfFile: installer.path + ".argv", encoding: .utf8).split(separator: "\n")
             #expect(argv.count == 3 && argv[0] == "install" && argv[1] == "-y" && argv[2].hasSuffix("/shop-1.1.0.deb"), "\(argv)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: installer.path + ".file")) == Data(Self.package))
             #expect(!FileManager.default.fileExists(atPath: String(argv[2])), "the verified file is removed once installed")
             #expect((try await harness.container.evaluate("heard.join(',')")).stringValue?.contains("progress \(Self.package.count)/\(Self.package.count)") == true)
+
+            // Two installs at once: one goes on, the other is refused; the installer runs once.
+            let both = try await harness.container.evaluateAsync("""
+                const results = await Promise.allSettled([vitrine.update.install(), vitrine.update.install()]);
+                return results.map((r) => r.status === 'fulfilled' ? String(r.value) : r.reason.message).sort().join(' | ');
+                """)
+            #expect(both.stringValue == "true | update: an install is already under way", "\(both)")
 
             try publish(server, Self.feed(fileURL: deb, tamper: true))
             #expect(try await run("check").hasPrefix("refused: update: bad-signature:"))
@@ -109,8 +119,8 @@ extension WebKitTests {
             #expect(try await run("install").hasPrefix("refused: update: insecure-url:"))
             try publish(server, "garbage")
             #expect(try await run("check").hasPrefix("refused: update: malformed-feed:"))
-            // Only the first install reached the installer.
-            #expect(try String(contentsOfFile: installer.path + ".argv", encoding: .utf8).split(separator: "\n").count == 3)
+            // Only the two accepted installs reached the installer.
+            #expect(try String(contentsOfFile: installer.path + ".argv", encoding: .utf8).split(separator: "\n").count == 6)
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.container.configuration.appDataDirectory
                 .appendingPathComponent("updates").path)
             #expect(leftovers.isEmpty, "refused downloads are removed: \(leftovers)")

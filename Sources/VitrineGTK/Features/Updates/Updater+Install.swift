@@ -18,7 +18,11 @@ extension Updater {
         guard !installing else { throw ScriptMessageError("update: an install is already under way") }
         installing = true
         defer { installing = false }
-        let offer = try await fetchOffer().get()
+        let offer: UpdateOffer
+        switch await fetchOffer() {
+        case .success(let fetched): offer = fetched
+        case .failure(let failure): throw failure.scriptMessageError
+        }
         guard settings.installArguments(for: offer.format, file: "") != nil else {
             throw ScriptMessageError("update: this app runs from its relocatable tarball, which cannot be updated in place yet")
         }

@@ -74,13 +74,27 @@ public final class Updater {
 
     // MARK: Checking
 
-    /// The verified offer, or why the feed was refused (`notNewer` when there is no update).
-    func fetchOffer() async -> Result<UpdateOffer, ScriptMessageError> {
+    /// Why there is no offer: the feed refused (`notNewer` when the app is up to date), or
+    /// no feed could be checked at all.
+    enum FetchFailure: Error {
+        case refused(UpdateRefusal)
+        case unusable(ScriptMessageError)
+
+        var scriptMessageError: ScriptMessageError {
+            switch self {
+            case .refused(let refusal): refusal.scriptMessageError
+            case .unusable(let error): error
+            }
+        }
+    }
+
+    /// The verified offer, or why there is none.
+    func fetchOffer() async -> Result<UpdateOffer, FetchFailure> {
         guard let feed = settings.feed, let key = settings.publicKey else {
-            return .failure(ScriptMessageError("update: the app's [update] names no feed and public-key"))
+            return .failure(.unusable(ScriptMessageError("update: the app's [update] names no feed and public-key")))
         }
         guard let running = settings.running(programFolder: programFolder) else {
-            return .failure(ScriptMessageError("update: this app's version is unknown (vitrine bundle writes it into the file version beside the program)"))
+            return .failure(.unusable(ScriptMessageError("update: this app's version is unknown (vitrine bundle writes it into the file version beside the program)")))
         }
         let check = UpdateFeedCheck(appID: appID, running: running, channel: settings.channel, publicKey: key,
                                     format: format, signatureIsValid: Ed25519.isValid)
@@ -92,16 +106,16 @@ public final class Updater {
             }, done: { continuation.resume(returning: $0) })
         }
         if let failure, body.bytes.count <= UpdateFeedCheck.feedLimit {
-            return .failure(ScriptMessageError("update: the feed \(feed.absoluteString) could not be read: \(failure)"))
+            return .failure(.unusable(ScriptMessageError("update: the feed \(feed.absoluteString) could not be read: \(failure)")))
         }
-        return check.verify(body.bytes).mapError(\.scriptMessageError)
+        return check.verify(body.bytes).mapError(FetchFailure.refused)
     }
 
     func check() async throws(ScriptMessageError) -> UpdateOffer? {
         switch await fetchOffer() {
         case .success(let offer): return offer
-        case .failure(let error) where error.message.hasPrefix("update: \(UpdateRefusal.notNewer(offered: "", running: "").code):"): return nil
-        case .failure(let error): throw error
+        case .failure(.refused(.notNewer)): return nil
+        case .failure(let failure): throw failure.scriptMessageError
         }
     }
 
