@@ -135,6 +135,13 @@ extension WebKitTests {
                 try { return JSON.stringify(await frame.contentWindow.vitrine.update.check()); } catch (e) { return 'refused: ' + e.message; }
                 """)
             #expect(framed.stringValue?.hasPrefix("refused:") == true, "\(framed)")
+
+            // The periodic check lasts while a window listens.
+            let updater = try #require(Updater.shared(for: harness.container.configuration) as Updater?)
+            #expect(updater.checksPeriodically)
+            harness.container.close()
+            #expect(await TestLoop.wait { harness.container.isTornDown })
+            #expect(!updater.checksPeriodically)
         }
     }
 }

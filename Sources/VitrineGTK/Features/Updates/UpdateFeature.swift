@@ -19,6 +19,7 @@ public final class UpdateFeature: WindowFeature {
     }
 
     public func tearDown() {
+        updater?.stopListening(self)
         updater = nil
     }
 

@@ -65,12 +65,21 @@ public final class Updater {
         settings.installedFormat(programFolder: programFolder, debianSystem: FileSystem.isRegularFile("/etc/debian_version"))
     }
 
-    /// A window's feature hears of newer versions from the periodic check.
+    /// A window's feature hears of newer versions from the periodic check, which runs while
+    /// a window listens.
     func listen(_ feature: UpdateFeature) {
         listeners.removeAll { $0.feature == nil }
         listeners.append(WeakListener(feature: feature))
         startTimer()
     }
+
+    func stopListening(_ feature: UpdateFeature) {
+        listeners.removeAll { $0.feature == nil || $0.feature === feature }
+        if listeners.isEmpty { stopTimer() }
+    }
+
+    /// Whether the periodic check runs.
+    var checksPeriodically: Bool { timer != 0 }
 
     // MARK: Checking
 
