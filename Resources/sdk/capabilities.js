@@ -197,7 +197,8 @@
       check: function () { return call('update', 'check'); },
       // Downloads, verifies and installs the newer version; resolves true, or rejects with the reason (nothing replaced).
       install: function () { return call('update', 'install'); },
-      // 'available' ({version, notes}): the periodic check found a newer version; 'progress' ({received, total}): install's download.
+      // 'available' ({version, notes}): the periodic check found a newer version; 'progress' ({received, total}): install's download;
+      // 'rolled-back' ({reason}): a tarball update's new version did not load its page, and this one came back.
       on: function (event, listener) { return on('update:' + event, listener); }
     };
 

@@ -198,16 +198,21 @@ interface VitrineUpdate {
    */
   check(): Promise<VitrineUpdateOffer | null>;
   /**
-   * Downloads the newer version's file (never past the manifest's size), checks its SHA-256
-   * and hands a `.deb` or `.rpm` to the system's installer (`[update] install-command`).
-   * Resolves `true` once installed; rejects with the reason (`update: oversize: …`,
-   * `interrupted`, `hash-mismatch`, `not-newer`…), the running version untouched.
+   * Downloads the newer version's file (never past the manifest's size) and checks its
+   * SHA-256. A `.deb` or `.rpm` goes to the system's installer (`[update] install-command`):
+   * resolves `true` once installed. A relocatable tarball is unpacked beside the running
+   * version and started; this version exits once the new one loaded its page, or comes back
+   * (`update: rolled-back: …`, and the `rolled-back` event). Rejects with the reason
+   * (`update: oversize: …`, `interrupted`, `hash-mismatch`, `not-newer`…), the running
+   * version untouched.
    */
   install(): Promise<true>;
   /** The periodic check (`[update] check-every`) found a newer version. */
   on(event: "available", listener: (payload: VitrineUpdateOffer) => void): () => void;
   /** Bytes of install's download so far, of `total` (the manifest's size). */
   on(event: "progress", listener: (payload: { received: number; total: number }) => void): () => void;
+  /** A tarball update's new version exited or did not load its page in time: this version came back, and `reason` says why. */
+  on(event: "rolled-back", listener: (payload: { reason: string }) => void): () => void;
 }
 
 /** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */

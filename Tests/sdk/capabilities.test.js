@@ -299,10 +299,13 @@ test('update posts {action} and hears available and progress', async () => {
   const stop = frame.vitrine.update.on('progress', (payload) => heard.push(['progress', plain(payload)]));
   frame.emit('update:available', '{"version":"1.1.0","notes":"Faster"}');
   frame.emit('update:progress', '{"received":10,"total":20}');
+  frame.vitrine.update.on('rolled-back', (payload) => heard.push(['rolled-back', plain(payload)]));
+  frame.emit('update:rolled-back', '{"reason":"1.2.0: the new version exited (status 3) before its page loaded"}');
   frame.emit('tray:click', '{}');
   stop();
   frame.emit('update:progress', '{"received":20,"total":20}');
-  assert.deepStrictEqual(heard, [['available', { version: '1.1.0', notes: 'Faster' }], ['progress', { received: 10, total: 20 }]]);
+  assert.deepStrictEqual(heard, [['available', { version: '1.1.0', notes: 'Faster' }], ['progress', { received: 10, total: 20 }],
+    ['rolled-back', { reason: '1.2.0: the new version exited (status 3) before its page loaded' }]]);
 });
 
 test('power posts {action, reason}; a reason that is not a string is refused without a post', async () => {

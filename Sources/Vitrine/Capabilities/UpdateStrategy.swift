@@ -11,13 +11,14 @@ public protocol UpdateService: AnyObject {
     /// app, nil when it is not newer; throws why the feed was refused.
     func check() async throws(ScriptMessageError) -> UpdateOffer?
     /// Downloads the offer's file, verifies it, and installs it; throws why not, the running
-    /// version untouched. Progress goes to the granted pages as `update:progress` events.
+    /// version untouched (a tarball's new version that did not load its page: rolled back). Progress goes to the granted pages as `update:progress` events.
     func install() async throws(ScriptMessageError)
 }
 
 /// `update`: `{"action": "check"}` → `{version, notes}` of a newer signed version, or null;
 /// `{"action": "install"}` → true once the verified update is installed (a `.deb` or `.rpm`
-/// handed to the system's installer). Every refusal (a bad signature, a wrong key, a
+/// handed to the system's installer; a tarball's new version started, this one exiting once
+/// its page loaded, or rejected with `update: rolled-back: …` when it came back). Every refusal (a bad signature, a wrong key, a
 /// downgrade, an insecure URL, an oversize or interrupted download) rejects with its reason.
 /// Only the window's top document may ask.
 public struct UpdateStrategy: TypedScriptMessageStrategy {

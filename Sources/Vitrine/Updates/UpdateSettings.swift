@@ -20,6 +20,9 @@ public struct UpdateSettings: Sendable, Equatable {
     /// The running app's version; nil: the `version` file `vitrine bundle` puts beside the
     /// program. An embedder that ships otherwise sets its own.
     public var runningVersion: String?
+    /// How long a tarball update's new version has to load its page before the previous
+    /// one comes back.
+    public var handoffLimit: Duration = UpdateHandoff.defaultLimit
     /// How this app was installed; nil: told from the program's folder (`installedFormat`).
     public var format: UpdateFormat?
 

@@ -1,3 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Vitrine
 
 /// A window's side of the `update` capability: its granted pages' calls go to the process's
@@ -23,6 +31,13 @@ public final class UpdateFeature: WindowFeature {
         updater = nil
     }
 
+    /// The new version of a tarball update tells the old one, which waits for it, that its
+    /// page loaded: the first finished load writes the beacon file, once.
+    public func loadChanged(_ load: PaneLoad) {
+        guard load.event == .finished, load.error == nil, let beacon = UpdateBeacon.take() else { return }
+        FileManager.default.createFile(atPath: beacon, contents: Data("loaded\n".utf8))
+    }
+
     /// Tells the granted pages of a newer version.
     func announce(_ offer: UpdateOffer) {
         guard let host, !host.isClosed else { return }
@@ -43,9 +58,33 @@ extension UpdateFeature: UpdateService {
     }
 
     public func install() async throws(ScriptMessageError) {
-        try await usableUpdater().install { [weak self] received, total in
+        try await usableUpdater().install(progress: { [weak self] received, total in
             guard let host = self?.host, !host.isClosed else { return }
             host.emit("update:progress", .object(["received": .number(Double(received)), "total": .number(Double(total))]), to: .granted(.update))
-        }
+        }, record: { [weak self] event in
+            guard let host = self?.host, !host.isClosed else { return }
+            host.record(event)
+            if case .native(.updateRolledBack, let detail) = event {
+                host.emit("update:rolled-back", .object(["reason": .string(detail)]), to: .granted(.update))
+            }
+        })
+    }
+}
+
+/// The beacon file this process, a tarball update's new version, writes once its page
+/// loaded (`UpdateHandoff.beaconVariable`); taken once, and unset so that no program it
+/// starts writes it.
+@MainActor
+enum UpdateBeacon {
+    private static var taken = false
+
+    static var isSet: Bool { getenv(UpdateHandoff.beaconVariable) != nil }
+
+    static func take() -> String? {
+        guard !taken, let value = getenv(UpdateHandoff.beaconVariable) else { return nil }
+        taken = true
+        let path = String(cString: value)
+        unsetenv(UpdateHandoff.beaconVariable)
+        return path.hasPrefix("/") ? path : nil
     }
 }

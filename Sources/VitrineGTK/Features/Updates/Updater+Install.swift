@@ -14,7 +14,8 @@ extension Updater {
     /// (`updates/`, capped at the manifest's size, hashed on the way) and, once it is
     /// verified, hands a .deb or .rpm to the installer. Throws why not; nothing is replaced
     /// before the download is verified.
-    func install(progress: @escaping @MainActor (_ received: Int, _ total: Int) -> Void) async throws(ScriptMessageError) {
+    func install(progress: @escaping @MainActor (_ received: Int, _ total: Int) -> Void,
+                 record: @escaping @MainActor (ContainerEvent) -> Void) async throws(ScriptMessageError) {
         guard !installing else { throw ScriptMessageError("update: an install is already under way") }
         installing = true
         defer { installing = false }
@@ -23,10 +24,10 @@ extension Updater {
         case .success(let fetched): offer = fetched
         case .failure(let failure): throw failure.scriptMessageError
         }
-        guard settings.installArguments(for: offer.format, file: "") != nil else {
-            throw ScriptMessageError("update: this app runs from its relocatable tarball, which cannot be updated in place yet")
-        }
-        let file = try await download(offer, progress: progress)
+        if offer.format == .tarball { return try await installTarball(offer, progress: progress, record: record) }
+        try? FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
+        let file = try await download(offer, to: workFolder.appendingPathComponent("\(offer.package)-\(offer.version).\(offer.format.rawValue)").path,
+                                      progress: progress)
         defer { unlink(file) }
         let arguments = settings.installArguments(for: offer.format, file: file) ?? []
         let status = try await run(arguments)
@@ -35,11 +36,9 @@ extension Updater {
         }
     }
 
-    /// The verified file's path.
-    private func download(_ offer: UpdateOffer, progress: @escaping @MainActor (Int, Int) -> Void) async throws(ScriptMessageError) -> String {
+    /// Downloads the offer's file to `path`, verified: its path.
+    func download(_ offer: UpdateOffer, to path: String, progress: @escaping @MainActor (Int, Int) -> Void) async throws(ScriptMessageError) -> String {
         guard let url = URL(string: offer.file.url) else { throw UpdateRefusal.insecureURL(offer.file.url).scriptMessageError }
-        try? FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
-        let path = workFolder.appendingPathComponent("\(offer.package)-\(offer.version).\(offer.format == .tarball ? "tar.gz" : offer.format.rawValue)").path
         unlink(path)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ScriptMessageError("update: cannot write \(path): \(String(cString: strerror(errno)))") }

@@ -19,7 +19,9 @@ import VitrineSigning
 public final class Updater {
     let settings: UpdateSettings
     let appID: String
-    let programFolder: String
+    /// The running program (`/proc/self/exe`), and its folder.
+    let programPath: String
+    var programFolder: String { URL(fileURLWithPath: programPath).deletingLastPathComponent().path }
     let workFolder: URL
     private var timer: guint = 0
     private var listeners: [WeakListener] = []
@@ -37,15 +39,15 @@ public final class Updater {
         if let current, current.settings == configuration.update, current.appID == configuration.applicationID { return current }
         current?.stopTimer()
         let made = Updater(settings: configuration.update, appID: configuration.applicationID,
-                           programFolder: Self.programFolder(), workFolder: configuration.appDataDirectory.appendingPathComponent("updates"))
+                           programPath: Self.programPath(), workFolder: configuration.appDataDirectory.appendingPathComponent("updates"))
         current = made
         return made
     }
 
-    init(settings: UpdateSettings, appID: String, programFolder: String, workFolder: URL) {
+    init(settings: UpdateSettings, appID: String, programPath: String, workFolder: URL) {
         self.settings = settings
         self.appID = appID
-        self.programFolder = programFolder
+        self.programPath = programPath
         self.workFolder = workFolder
     }
 
@@ -53,12 +55,11 @@ public final class Updater {
         stopTimer()
     }
 
-    static func programFolder() -> String {
+    static func programPath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return "" }
-        return URL(fileURLWithPath: String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            .deletingLastPathComponent().path
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     var format: UpdateFormat {
