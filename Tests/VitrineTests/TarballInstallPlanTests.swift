@@ -44,3 +44,24 @@ struct TarballInstallPlanTests {
             == .rolledBack(reason: "the new version did not load its page within 30 s"))
     }
 }
+
+extension TarballInstallPlanTests {
+    /// A signed tarball is still unpacked only inside its own folder, without links, with its program.
+    @Test func theTarballsEntriesStayInItsFolder() throws {
+        let plan = try #require(TarballInstallPlan(programPath: "/opt/shop-1.0.0/shop", package: "shop",
+                                                   running: Self.version("1.0.0"), offered: Self.version("1.1.0")))
+        let good = [BundleArchiveEntry(path: "shop-1.1.0/", kind: .directory), BundleArchiveEntry(path: "shop-1.1.0/shop", kind: .file, size: 10),
+                    BundleArchiveEntry(path: "./shop-1.1.0/web/index.html", kind: .file, size: 5)]
+        #expect(try plan.acceptedEntries(good).get().map(\.path) == ["shop-1.1.0", "shop-1.1.0/shop", "shop-1.1.0/web/index.html"])
+        func refusal(_ extra: BundleArchiveEntry) -> String? {
+            if case .failure(let reason) = plan.acceptedEntries(good + [extra]) { return reason.description }
+            return nil
+        }
+        #expect(refusal(BundleArchiveEntry(path: "shop-1.0.0/shop", kind: .file)) == "the tarball holds more than its shop-1.1.0 folder")
+        #expect(refusal(BundleArchiveEntry(path: "shop-1.1.0.evil/x", kind: .file)) == "the tarball holds more than its shop-1.1.0 folder")
+        #expect(refusal(BundleArchiveEntry(path: "shop-1.1.0/../../etc/x", kind: .file))?.contains("leaves the bundle") == true)
+        #expect(refusal(BundleArchiveEntry(path: "shop-1.1.0/lib", kind: .symlink))?.contains("is a link") == true)
+        let noProgram = plan.acceptedEntries([BundleArchiveEntry(path: "shop-1.1.0/web/index.html", kind: .file)])
+        #expect(noProgram == .failure(TarballRefusal(description: "the tarball is refused: it has no 'shop-1.1.0/shop' to show")))
+    }
+}

@@ -46,6 +46,21 @@ public struct TarballInstallPlan: Sendable, Equatable {
         newProgram = link + "/" + product
     }
 
+    /// The archive's entries to unpack, or why the tarball is refused: everything inside its
+    /// one `<package>-<new>/` folder, only files and folders (the signage bundles' rules: no
+    /// links, nothing outside, bounded), the program among them.
+    public func acceptedEntries(_ entries: [BundleArchiveEntry], rules: BundleArchiveRules = .standard) -> Result<[BundleArchiveEntry], TarballRefusal> {
+        for entry in entries {
+            var path = Substring(entry.path)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            while path.hasSuffix("/") { path = path.dropLast() }
+            guard path == archiveFolder || path.hasPrefix(archiveFolder + "/") else {
+                return .failure(TarballRefusal(description: "the tarball holds more than its \(archiveFolder) folder"))
+            }
+        }
+        return rules.plan(entries, entry: archiveProgram).mapError { TarballRefusal(description: "the tarball is refused: \($0)") }
+    }
+
     /// The folders among `entries` (names in `parent`) that a successful update removes:
     /// versions older than the one it replaced, never the replaced one (kept for a rollback)
     /// nor the new one.
@@ -55,6 +70,15 @@ public struct TarballInstallPlan: Sendable, Equatable {
                   version < replaced else { return nil }
             return parent + "/" + name
         }
+    }
+}
+
+/// Why a verified tarball is not unpacked.
+public struct TarballRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
     }
 }
 

@@ -57,11 +57,11 @@ extension Updater {
         do {
             try fileManager.createDirectory(atPath: plan.staging, withIntermediateDirectories: false)
             let archive = BundleArchive(file: URL(fileURLWithPath: file))
-            let entries = try archive.entries()
-            guard entries.allSatisfy({ $0.path.hasPrefix(plan.archiveFolder + "/") || $0.path.trimmingSlashes == plan.archiveFolder }) else {
-                throw ScriptMessageError("update: the tarball holds more than its \(plan.archiveFolder) folder")
+            let accepted: [BundleArchiveEntry]
+            switch plan.acceptedEntries(try archive.entries()) {
+            case .success(let entries): accepted = entries
+            case .failure(let refusal): throw ScriptMessageError("update: \(refusal)")
             }
-            let accepted = try BundleArchiveRules.standard.plan(entries, entry: plan.archiveProgram).get()
             try archive.unpack(accepted, into: BundleFolderWriter(folder: URL(fileURLWithPath: plan.staging)))
             chmod(plan.staging + "/" + plan.archiveProgram, 0o755)
             try? fileManager.removeItem(atPath: plan.newFolder)
@@ -112,13 +112,4 @@ extension Updater {
 @MainActor
 private final class ExitBox {
     var status: Int32?
-}
-
-extension String {
-    fileprivate var trimmingSlashes: String {
-        var text = Substring(self)
-        while text.hasSuffix("/") { text = text.dropLast() }
-        while text.hasPrefix("./") { text = text.dropFirst(2) }
-        return String(text)
-    }
 }
