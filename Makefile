@@ -168,12 +168,14 @@ check: deps pkg-config-dir
 vitrine-types:
 	$(SWIFT) build --package-path Tools/vitrine-types --product vitrine-types
 
-## sdk-types: the built-in typed strategies' TypeScript (page and the capabilities), written
-## by vitrine-types into Resources/sdk/vitrine.d.ts's marked region (VitrineTypesTests checks it)
+## sdk-types: the built-in typed strategies' TypeScript (page, the capabilities, the SDK's own
+## page-error), written by vitrine-types into Resources/sdk/vitrine.d.ts's marked region
+## (VitrineTypesTests reads SDK_TYPE_SOURCES from here and checks it)
+SDK_TYPE_SOURCES = Sources/Vitrine/Capabilities Sources/Vitrine/Bridge/PageStrategy.swift Sources/Vitrine/Reports/PageErrorStrategy.swift
 .PHONY: sdk-types
 sdk-types: vitrine-types
 	"$$($(SWIFT) build --package-path Tools/vitrine-types --show-bin-path)/vitrine-types" \
-		--into Resources/sdk/vitrine.d.ts --output Resources/sdk/vitrine.d.ts Sources/Vitrine/Capabilities Sources/Vitrine/Bridge/PageStrategy.swift
+		--into Resources/sdk/vitrine.d.ts --output Resources/sdk/vitrine.d.ts $(SDK_TYPE_SOURCES)
 
 ## test-js: the SDK's JavaScript (Resources/sdk/) under Node's test runner, fake WebKit
 test-js:

@@ -40,18 +40,13 @@ let package = Package(
             pkgConfig: "webkit2gtk-4.1",
             providers: [.apt(["libwebkit2gtk-4.1-dev", "libgtk-3-dev", "libgstreamer1.0-dev", "libegl-dev", "libgles-dev"])]
         ),
-        // Mosquitto's MQTT client library, used only by the adapter (VitrineGTK/Remote).
-        .systemLibrary(
-            name: "CMosquitto",
-            pkgConfig: "libmosquitto",
-            providers: [.apt(["libmosquitto-dev"])]
-        ),
-        // libarchive: unpacks playlist bundles (VitrineGTK/Signage), only in the adapter.
-        .systemLibrary(
-            name: "CArchive",
-            pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev"])]
-        ),
+        // Mosquitto's MQTT client library (VitrineGTK/Remote) and libarchive (playlist
+        // bundles, VitrineGTK/Signage): only some configurations use them, so they are opened
+        // on first use (CLazyLibrary) rather than linked; their headers come from
+        // libmosquitto-dev and libarchive-dev.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
+        .target(name: "CArchive", dependencies: ["CLazyLibrary"]),
         // libgcrypt (WebKit links it already): Ed25519 and SHA-256 of signed updates.
         .systemLibrary(
             name: "CGcrypt",
@@ -159,7 +154,7 @@ let package = Package(
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",
                       "Support/rfb_pixel.py", "Support/rfb_probe.py", "Support/menu_atspi.py",
                       "Support/virtual_pointer.py", "Support/bundle_server.py",
-                      "Support/fake_global_shortcuts_portal.py"]
+                      "Support/fake_global_shortcuts_portal.py", "Support/fake_settings_portal.py"]
         ),
     ]
 )

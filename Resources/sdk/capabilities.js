@@ -1,5 +1,5 @@
 // The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
-// print, app, shortcuts, tray, power, update), typed by
+// print, app, shortcuts, tray, power, sidecars, update), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}` (a clipboard image: its bytes, the whole payload; the
 // strategies' requests are Swift enums, DialogStrategy.Request & co.); native code refuses it unless the page's origin
@@ -192,6 +192,16 @@
       allowSleep: function () { return call('power', 'allowSleep'); }
     };
 
+    var sidecars = {
+      // The app's sidecar `name` ([[sidecars]]): resolves {port, state}; an unknown name is refused.
+      get: function (name) {
+        if (typeof name !== 'string') return rejectType('vitrine.sidecars.get: a name is a string');
+        return call('sidecars', 'get', { name: name });
+      },
+      // 'ready' ({name, port}) and 'exited' ({name, state, code?, signal?}).
+      on: function (event, listener) { return on('sidecars:' + event, listener); }
+    };
+
     var update = {
       // The feed's newer signed version, {version, notes}, or null when the app is up to date; rejects with why a feed was refused.
       check: function () { return call('update', 'check'); },
@@ -203,7 +213,7 @@
     };
 
     return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell,
-      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray, power: power, update: update };
+      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray, power: power, sidecars: sidecars, update: update };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

@@ -15,14 +15,22 @@
   var seen = Object.create(null);
   var sent = 0;
 
+  /** @param {unknown} value @param {number} limit @returns {string} */
   function bounded(value, limit) {
     var text;
     try { text = String(value); } catch (error) { text = '(unprintable)'; }
     return text.length > limit ? text.slice(0, limit) : text;
   }
 
+  /**
+   * @param {VitrineStrategies['page-error']['payload']['kind']} kind
+   * @param {unknown} message @param {string | undefined} source
+   * @param {unknown} line @param {unknown} column @param {unknown} stack
+   */
   function send(kind, message, source, line, column, stack) {
     if (sent >= MAX_REPORTS) return;
+    // Typed by vitrine.d.ts from the Swift strategy's request (Tests/sdk/types.test.js).
+    /** @type {VitrineStrategies['page-error']['payload']} */
     var report = {
       kind: kind,
       message: bounded(message, TEXT_LIMIT),
@@ -41,6 +49,7 @@
   }
 
   // A stack frame's place: `fn@url:line:col` (JavaScriptCore) or `at fn (url:line:col)` (V8).
+  /** @param {unknown} stack @returns {{source: string, line: number | string, column: number | string}} */
   function place(stack) {
     var lines = String(stack || '').split('\n');
     for (var i = 0; i < lines.length; i++) {

@@ -100,6 +100,10 @@ interface Vitrine {
 
   /** Capability `power`: the screen kept awake while a video plays or a presentation shows. */
   readonly power: VitrinePower;
+
+  /** Capability `sidecars`: the app's backend processes (`[[sidecars]]`): their loopback ports and states. */
+  readonly sidecars: VitrineSidecars;
+
   /** Capability `update`: the app's signed updates (`[update]` in its configuration). */
   readonly update: VitrineUpdate;
 }
@@ -181,6 +185,21 @@ interface VitrinePower {
   keepAwake(reason?: string): Promise<true>;
   /** Lets the screen blank again; resolves with whether this document kept it awake (a kiosk's `inhibit-screen-blanking` stays). */
   allowSleep(): Promise<boolean>;
+}
+
+/** A sidecar's state: starting, ready (its readiness check passed), restarting, exited, failed or stopped (with the app). */
+type VitrineSidecarState = "starting" | "ready" | "restarting" | "exited" | "failed" | "stopped";
+
+interface VitrineSidecars {
+  /**
+   * The app's sidecar `name`: the port on 127.0.0.1 Vitrine chose for it (its
+   * `$VITRINE_SIDECAR_PORT`) and its state. Rejects a name the app does not declare.
+   */
+  get(name: string): Promise<{ port: number; state: VitrineSidecarState }>;
+  /** A sidecar became ready: its port now answers. */
+  on(event: "ready", listener: (payload: { name: string; port: number }) => void): () => void;
+  /** A sidecar ended: `code` (its exit status) or `signal`; `state` says whether it restarts. */
+  on(event: "exited", listener: (payload: { name: string; state: VitrineSidecarState; code?: number; signal?: number }) => void): () => void;
 }
 
 /** A newer signed version of the app: the manifest's version and release notes. */
@@ -368,7 +387,8 @@ declare global {
     user: { payload: VitrineJSON; result: { name: string; login: string; locale: string } };
     // The built-in typed strategies: `page`, and the capabilities as `vitrine.storage` & co.
     // send them (prefer those), refused unless `[capabilities]` grants them to the calling
-    // frame's origin. A payload of another shape is refused naming the field at fault.
+    // frame's origin; `page-error` is what the SDK sends of the app's uncaught errors. A
+    // payload of another shape is refused naming the field at fault.
     // vitrine-types: from here to its end mark, written from the Swift sources (make sdk-types).
     /** `AppStrategy` in Sources/Vitrine/Capabilities/AppStrategy.swift. */
     "app": { payload: { action: "setAutostart"; on: boolean } | { action: "autostart" }; result: boolean };
@@ -382,6 +402,8 @@ declare global {
     "notification": { payload: { action: "show"; title: string; body?: string | null; id?: string | null; actions?: { id: string; label: string }[] | null }; result: { id: string } };
     /** `PageStrategy` in Sources/Vitrine/Bridge/PageStrategy.swift. */
     "page": { payload: { action: "close" } | { action: "reload" } | { action: "setTitle"; title: string }; result: boolean };
+    /** `PageErrorStrategy` in Sources/Vitrine/Reports/PageErrorStrategy.swift. */
+    "page-error": { payload: { kind: "error" | "unhandledrejection"; message: string; source: string; line: number; column: number; stack?: string | null }; result: boolean };
     /** `PowerStrategy` in Sources/Vitrine/Capabilities/PowerStrategy.swift. */
     "power": { payload: { action: "keepAwake"; reason?: string | null } | { action: "allowSleep" }; result: boolean };
     /** `PrintStrategy` in Sources/Vitrine/Capabilities/PrintStrategy.swift. */
@@ -390,6 +412,8 @@ declare global {
     "shell": { payload: { action: "open"; url: string } | { action: "openFile"; path: string }; result: boolean };
     /** `ShortcutsStrategy` in Sources/Vitrine/Capabilities/ShortcutsStrategy.swift. */
     "shortcuts": { payload: { action: "register"; accelerator: string; id: string } | { action: "unregister"; id: string }; result: VitrineJSON };
+    /** `SidecarsStrategy` in Sources/Vitrine/Capabilities/SidecarsStrategy.swift. */
+    "sidecars": { payload: { action: "get"; name: string }; result: { port: number; state: VitrineJSON } };
     /** `StorageStrategy` in Sources/Vitrine/Capabilities/StorageStrategy.swift. */
     "storage": { payload: { action: "get"; key: string } | { action: "set"; key: string; value: VitrineJSON } | { action: "remove"; key: string } | { action: "keys" } | { action: "clear" }; result: VitrineJSON };
     /** `TrayStrategy` in Sources/Vitrine/Capabilities/TrayStrategy.swift. */

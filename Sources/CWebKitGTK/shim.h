@@ -10,6 +10,8 @@
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <malloc.h>
@@ -38,6 +40,48 @@ static inline void vitrine_child_ends_with_parent(gpointer data) {
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     prctl(PR_SET_PDEATHSIG, SIGTERM);
+}
+
+/* What a sidecar's child setup needs, made before the fork (nothing may be allocated after). */
+typedef struct {
+    pid_t parent;
+    /* The path of a pseudo-terminal's slave side ("" for none), whose master the app holds. */
+    char terminal[64];
+} VitrineSidecarSetup;
+
+/* A pseudo-terminal's master side, close-on-exec, its slave unlocked (-1 on failure); the
+   slave's number (/dev/pts/N) in *number. posix_openpt and its kin are hidden from Swift. */
+static inline int vitrine_open_pseudo_terminal(int *number) {
+    int master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) return -1;
+    int unlock = 0;
+    if (ioctl(master, TIOCSPTLCK, &unlock) != 0 || ioctl(master, TIOCGPTN, number) != 0) {
+        close(master);
+        return -1;
+    }
+    return master;
+}
+
+/* A GSpawnChildSetupFunc for sidecars (async-signal-safe calls only, between fork and exec):
+   no signal blocked; a session and process group of its own, so the app's stop
+   (kill(-pgid)) reaches the sidecar's own children too; the terminal as its controlling
+   terminal, so that when the sidecar ends, however it ends, the kernel sends SIGHUP to its
+   group (what it started goes with it); SIGKILL when the thread that forked it ends (the
+   main thread, which lives as long as the process), so a Vitrine killed by SIGKILL leaves
+   no sidecar behind; and if that parent died before prctl took hold, no start at all.
+   data: a VitrineSidecarSetup. */
+static inline void vitrine_sidecar_child_setup(gpointer data) {
+    const VitrineSidecarSetup *setup = data;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    setsid();
+    if (setup->terminal[0] != '\0') {
+        int terminal = open(setup->terminal, O_RDWR);
+        if (terminal >= 0) close(terminal);
+    }
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != setup->parent) _exit(127);
 }
 
 /* Website policies with an autoplay policy (the constructor is variadic: Swift cannot call it). */

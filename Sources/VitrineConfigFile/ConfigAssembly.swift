@@ -91,6 +91,7 @@ enum ConfigAssembly {
         }
         for (identifier, origins) in settings.strategyOrigins { configurator = configurator.strategyOrigins(identifier, origins) }
         if let tabs = settings.tabs { configurator = configurator.tabs(tabs) }
+        if let sidecars = settings.sidecars { configurator = configurator.preference(\.sidecars, sidecars) }
         for exception in settings.trustedCertificates {
             configurator = configurator.trustCertificate(at: exception.certificatePath, forHost: exception.host)
         }

@@ -24,6 +24,8 @@ extension ConfigFileDecoder {
             decodeRemoteMQTT(option.name, in: table, at: path, into: &settings)
         case "remote.vnc.password-file":
             settings.vncPasswordFile = vncPasswordFile(table, at: path)
+        case "sidecars":
+            if let sidecars = tables(table, key, at: path) { settings.sidecars = decodeSidecars(sidecars) }
         case "tls.trust":
             settings.trustedCertificates = decodeTrust(tables(table, key, at: path) ?? [])
         default:

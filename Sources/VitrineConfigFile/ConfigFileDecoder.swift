@@ -17,7 +17,7 @@ final class ConfigFileDecoder {
     typealias Path = TOMLSourceMap.Path
 
     private let file: String
-    private let directory: String
+    let directory: String
     /// Where each key and value is written; made once the parser has accepted the text
     /// (TOMLKit gives no positions for values: see `TOMLSourceMap`).
     private(set) var map = TOMLSourceMap("")

@@ -85,6 +85,22 @@ enum ConfigOptions {
             .summarized(as: "tabs") { configuration, _ in
                 configuration.tabs.isEmpty ? nil : configuration.tabs.map(\.title).joined(separator: ", ")
             }.printable { Printed.lines($0.tabs.map { "\($0.title)\t\($0.url.absoluteString)" }) },
+        ConfigOption.structured("sidecars", "backend processes started before the first window and ended with the app")
+            .written(type: #"an array of tables: name ([a-z0-9-], unique), command (relative to the app folder, or absolute), args, env (a table of NAME = "value"), ready ("port" or an HTTP path such as "/health"), ready-timeout (seconds, default 30), restart (never, on-failure or always; default never)"#,
+                     example: """
+                [[sidecars]]
+                name = "api"
+                command = "/usr/bin/python3"
+                args = ["backend/server.py"]
+                env = { LOG_LEVEL = "info" }
+                ready = "/health"
+                restart = "on-failure"
+                """)
+            .localOnly()
+            .secret(fields: ["env"])  // an API key is often passed this way
+            .summarized(as: "sidecars") { configuration, _ in
+                configuration.sidecars.isEmpty ? nil : configuration.sidecars.map(\.name).joined(separator: ", ")
+            }.printable { Printed.lines($0.sidecars.map { "\($0.name)\t\($0.command)" }) },
 
     ] + kioskOptions + scheduleOptions + zoneOptions + [
         .section("storage", "cookies, local storage and caches"),

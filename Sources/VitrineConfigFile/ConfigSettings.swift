@@ -24,6 +24,8 @@ struct ConfigSettings: Sendable {
     var strategyOrigins: [(identifier: String, origins: Set<Origin>)] = []
 
     var tabs: [Tab]?
+    /// `[[sidecars]]`, checked (`SidecarDeclaration.declared`).
+    var sidecars: [SidecarDeclaration]?
     var trustedCertificates: [TLSException] = []
     /// `[network]`'s lists (the proxy is a declared option).
     var network = NetworkSettings()

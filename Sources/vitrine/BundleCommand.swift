@@ -113,7 +113,8 @@ struct BundleCommand: ParsableCommand {
         if !signOnly {
             let executable = try build(project)
             let inputs = AppPackage.Inputs(executable: executable, configFile: configFile,
-                                          appDirectory: configuration.appDirectory?.path, resources: ResourceLocator().directory, icon: icon)
+                                          appDirectory: configuration.appDirectory?.path, resources: ResourceLocator().directory, icon: icon,
+                                          sidecars: configuration.sidecars)
             try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
             let deb = try debianPackage(bundle, inputs, in: dist)
             let tarball = try relocatableTarball(bundle, inputs, in: dist)

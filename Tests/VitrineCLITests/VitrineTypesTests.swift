@@ -39,11 +39,15 @@ struct VitrineTypesTests {
     }
 
     /// The SDK's vitrine.d.ts declares the built-in typed strategies (`page`, the
-    /// capabilities) as the generator writes them from Sources/Vitrine/Capabilities and Bridge/PageStrategy.swift: run
-    /// `make sdk-types` when this fails.
+    /// capabilities, `page-error`) as the generator writes them from the Makefile's
+    /// SDK_TYPE_SOURCES: run `make sdk-types` when this fails.
     @Test func theSDKsBuiltInStrategiesAreTheGeneratorsOutput() throws {
         let declarations = "Resources/sdk/vitrine.d.ts"
-        let run = try generate(root: Self.checkout.path, ["--into", declarations, "Sources/Vitrine/Capabilities", "Sources/Vitrine/Bridge/PageStrategy.swift"])
+        let makefile = try String(contentsOf: Self.checkout.appendingPathComponent("Makefile"), encoding: .utf8)
+        let sources = try #require(makefile.firstMatch(of: /\nSDK_TYPE_SOURCES = ([^\n]+)/)?.1, "the Makefile names them")
+            .split(separator: " ").map(String.init)
+        #expect(sources.contains("Sources/Vitrine/Reports/PageErrorStrategy.swift"))
+        let run = try generate(root: Self.checkout.path, ["--into", declarations] + sources)
         #expect(run.status == 0, "\(run.stderr)")
         let committed = try String(contentsOf: Self.checkout.appendingPathComponent(declarations), encoding: .utf8)
         #expect(run.stdout == committed, "Resources/sdk/vitrine.d.ts is stale: run make sdk-types")
@@ -57,6 +61,8 @@ struct VitrineTypesTests {
             #expect(line.contains(#"{ action: "\#(action)""#), "\(strategy) is typed by its own request: \(line)")
         }
         #expect(lines.contains { $0.hasPrefix(#"    "clipboard": { payload: VitrineBytes | "#) }, "a clipboard image is bytes")
+        // What page-errors.js sends: typed, though no page calls it by hand.
+        #expect(lines.contains { $0.hasPrefix(#"    "page-error": { payload: { kind: "error" | "unhandledrejection"; message: string; "#) })
     }
 
     @Test func anActionEnumBecomesAUnionOfItsActionsAndBytesOrAddsBytes() throws {

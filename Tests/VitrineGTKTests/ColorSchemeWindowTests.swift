@@ -6,7 +6,8 @@ extension WebKitTests {
     /// `[window] color-scheme`: the desktop portal's `color-scheme` (a stand-in portal on a
     /// private bus: Debian's needs a desktop's backend) reaches a real page's
     /// `prefers-color-scheme` at start and whenever the stand-in changes it; garbage from the
-    /// portal is ignored with an events line; `color-scheme = "light"` never asks it.
+    /// portal is ignored with an events line; `color-scheme = "light"` never asks it, and
+    /// light pages stay light under a dark-named GTK theme.
     @Suite
     struct ColorSchemeWindowTests {
         static let page = """
@@ -67,12 +68,16 @@ extension WebKitTests {
             #expect(reports().count == beforeDark + 1, "the garbage changed nothing the page saw: \(reports())")
             app.end()
 
-            // Fixed light: the desktop's dark is not even asked for.
+            // Fixed light: the desktop's dark is not even asked for, and its dark-named GTK
+            // theme (which WebKitGTK would call dark) gives way to its light variant.
             let light = try folder.write("light.toml", "start-url = \"\(url)\"\n[window]\ncolor-scheme = \"light\"\n")
-            let lightApp = try ProgramRun(["--config", light, "--events", folder.path + "/light.jsonl"], environment: bus.environment)
+            let gtkConfig = try folder.write("xdg/gtk-3.0/settings.ini", "[Settings]\ngtk-theme-name=Adwaita-dark\n")
+            var environment = bus.environment
+            environment["XDG_CONFIG_HOME"] = URL(fileURLWithPath: gtkConfig).deletingLastPathComponent().deletingLastPathComponent().path // …/xdg
+            let lightApp = try ProgramRun(["--config", light, "--events", folder.path + "/light.jsonl"], environment: environment)
             defer { lightApp.end() }
             let beforeLightApp = reports().count
-            #expect(event(lightApp, "color-scheme", "light (configured)"))
+            #expect(event(lightApp, "color-scheme", "light (configured; theme Adwaita)"))
             #expect(waitForReport(false, after: beforeLightApp), "\(reports())")
             lightApp.end()
             let calls = portal.stop().filter { $0.hasPrefix("ReadOne ") || $0.hasPrefix("Read ") }

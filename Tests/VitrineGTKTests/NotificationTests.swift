@@ -75,6 +75,7 @@ extension WebKitTests {
             (async () => {
               const shown = await attempt({title: 'Order shipped', id: 'order-8',
                                            actions: [{id: 'track', label: 'Track'}, {id: 'later', label: 'Later'}]});
+              if (shown === 'order-8') await attempt({title: 'Order packed', id: 'order-9', actions: [{id: 'open', label: 'Open'}]});
               const tooMany = await attempt({title: 'x', actions: ['a', 'b', 'c', 'd'].map((id) => ({id, label: id}))});
               const badID = await attempt({title: 'x', actions: [{id: '../x', label: 'X'}]});
               fetch('/shown?result=' + encodeURIComponent(shown) + '&tooMany=' + encodeURIComponent(tooMany)
@@ -86,7 +87,8 @@ extension WebKitTests {
         /// Buttons: refused while the bus has no notification server; then shown, and the
         /// stand-in's press (ActionInvoked, as a real server emits it) reaches the document
         /// that showed them. Once it has navigated away, the same button reaches nobody, nor
-        /// does a forged activation of the app's action naming an old showing.
+        /// does a forged activation of the app's action naming an old showing, and its other
+        /// notification with buttons is taken off the desktop (CloseNotification).
         @Test func aPressedButtonReachesOnlyTheDocumentThatShowedIt() throws {
             let bus = try PrivateSessionBus()
             defer { bus.stop() }
@@ -156,13 +158,16 @@ extension WebKitTests {
             try activate("('order-8', uint32 \(serial), 'delete-all')")
             #expect(notificationAction("order-8 delete-all: not an action of the notification"))
             #expect(!server.requestedPaths.contains { $0.hasPrefix("/second-action") }, "\(server.requestedPaths)")
+            #expect(notificationAction("order-9: withdrawn, its document has gone"))
 
             app.end()
             let lines = service.stop()
             let notify = lines.filter { $0.hasPrefix("Notify ") }
-            #expect(notify.count == 1, "one notification, shown once the server came: \(lines)")
+            #expect(notify.count == 2, "two notifications, shown once the server came: \(lines)")
             #expect(notify.first?.contains("| Order shipped |  | default,,app.vitrine-notification-action(") == true, "\(notify)")
             #expect(notify.first?.hasSuffix(",Later") == true && notify.first?.contains(",Track,") == true, "\(notify)")
+            // GLib forgot order-8 when its button was pressed; order-9 (the server's 2) is closed.
+            #expect(lines.filter { $0.hasPrefix("Close ") } == ["Close 2"], "\(lines)")
         }
     }
 }

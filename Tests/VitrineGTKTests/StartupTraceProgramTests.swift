@@ -5,7 +5,8 @@ import VitrineTestSupport
 extension WebKitTests {
     /// `--startup-trace` (`[events] startup-trace`): the program logs each phase of its start,
     /// from its first instruction to the first page's load, once each, in order, on the
-    /// monotonic clock; a run without it logs none.
+    /// monotonic clock; a run without it logs none. The libraries only some configurations use
+    /// are not among what a start maps.
     @Suite
     struct StartupTraceProgramTests {
         private func startLines(_ arguments: [String]) throws -> [[String: Any]] {
@@ -29,6 +30,25 @@ extension WebKitTests {
             #expect(times.count == phases.count && times == times.sorted(), "\(marks)")
             let at = { (phase: String) in times[phases.firstIndex(of: phase) ?? 0] }
             #expect(at("process-start") < at("first-view") && at("first-view") < at("load-finished"))
+        }
+
+        /// libmosquitto and libarchive (and, through them, OpenSSL, nettle and libacl) are
+        /// opened on first use: a program that loaded its page without MQTT or a bundle has
+        /// none of them mapped. MQTTProgramTests and BundleItemTests use them once opened.
+        @Test func librariesOnlySomeConfigurationsUseAreNotMapped() throws {
+            let folder = try ConfigFolder()
+            let page = try folder.write("index.html", "<!doctype html><title>lazy</title><p>start</p>")
+            let run = try ProgramRun([page, "--events", folder.path + "/events.jsonl"])
+            defer { run.end() }
+            #expect(run.wait { run.events.contains { $0["type"] as? String == "load" && $0["event"] as? String == "finished" } })
+            // Read to its end: a /proc file says its size is 0.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(run.process.processIdentifier)/maps"))
+            let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            try handle.close()
+            #expect(maps.contains("libwebkit2gtk-4.1.so"), "the maps are the program's")
+            for library in ["libmosquitto.so", "libarchive.so", "libcrypto.so", "libssl.so"] {
+                #expect(!maps.contains(library), "\(library) is mapped before anything used it")
+            }
         }
 
         @Test func withoutTheFlagThereIsNoTrace() throws {

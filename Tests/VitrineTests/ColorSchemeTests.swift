@@ -48,4 +48,18 @@ struct ColorSchemeTests {
     func theChoiceOverridesTheDesktopUnlessItIsSystem(choice: ColorSchemeChoice, desktop: DesktopColorScheme?, expected: PageColorScheme?) {
         #expect(PageColorScheme.decide(choice, desktop: desktop) == expected)
     }
+
+    @Test func lightPagesTakeADarkNamedThemesLightVariant() {
+        #expect(PageColorScheme.light.gtkThemeName(desktopTheme: "Adwaita-dark") == "Adwaita")
+        #expect(PageColorScheme.light.gtkThemeName(desktopTheme: "Yaru-blue-dark") == "Yaru-blue")
+        #expect(PageColorScheme.light.gtkThemeName(desktopTheme: "Adwaita") == "Adwaita")
+        #expect(PageColorScheme.light.gtkThemeName(desktopTheme: "-dark") == "-dark", "no empty theme name")
+        #expect(PageColorScheme.dark.gtkThemeName(desktopTheme: "Adwaita-dark") == "Adwaita-dark")
+        #expect(PageColorScheme.dark.gtkThemeName(desktopTheme: "Adwaita") == "Adwaita")
+        // GTK_THEME cannot be changed in a running program: said, not hidden.
+        #expect(PageColorScheme.light.environmentConflict(gtkThemeVariable: "Adwaita:dark") == "GTK_THEME=Adwaita:dark keeps pages dark")
+        #expect(PageColorScheme.light.environmentConflict(gtkThemeVariable: "Adwaita") == nil)
+        #expect(PageColorScheme.light.environmentConflict(gtkThemeVariable: nil) == nil)
+        #expect(PageColorScheme.dark.environmentConflict(gtkThemeVariable: "Adwaita:dark") == nil)
+    }
 }

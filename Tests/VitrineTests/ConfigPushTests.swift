@@ -203,6 +203,7 @@ struct ConfigPushTests {
             "remote.mqtt.ca-certificates": ("[remote.mqtt]\nbroker = \"mqtt://m\"\nca-certificates = [\"ca.pem\"]\n", 1),
             "remote.vnc.password-file": ("[remote.vnc]\npassword-file = \"p\"\n", 1),
             "tls.trust": ("[[tls.trust]]\nhost = \"h\"\ncertificate = \"c.pem\"\n", 1),
+            "sidecars": ("[[sidecars]]\nname = \"a\"\ncommand = \"/bin/sh\"\n", 1),
         ]
         let structured = ConfigOptions.all.filter { if case .structured = $0.kind { true } else { false } }.map(\.key)
         #expect(Set(structured) == Set(samples.keys), "structured keys without a sample here: \(Set(structured).subtracting(samples.keys))")

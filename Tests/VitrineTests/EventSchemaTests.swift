@@ -34,6 +34,11 @@ struct EventSchemaTests {
             }
         return events + machineEvents + bundleEvents
             + StartupPhase.allCases.map { .startup(StartupTrace.Mark(phase: $0, monotonic: 123_456.789)) }
+            + SidecarRecord.Event.allCases.map { .sidecar(SidecarRecord(name: "api", event: $0)) }
+            + [.sidecar(SidecarRecord(name: "api", event: .started, port: 40123, pid: 4242)),
+               .sidecar(.exited("api", .code(3), pid: 4242)), .sidecar(.exited("model-runner", .signal(9), pid: 4243)),
+               .sidecar(SidecarRecord(name: "api", event: .failed, detail: "not ready within 30 s")),
+               .sidecarOutput(name: "api", stream: "stdout", line: "listening"), .sidecarOutput(name: "api", stream: "stderr", line: "")]
     }
 
     /// A playlist bundle's syncs: each outcome, with and without version and reason.
@@ -78,6 +83,7 @@ struct EventSchemaTests {
         #expect(EventSchema.enumeration("phase") == ContainerEvent.NavigationPhase.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("mediaFormat") == MediaCodecs.Format.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("renderingReason") == RenderingChoice.Reason.allCases.map(\.rawValue))
+        #expect(EventSchema.enumeration("sidecarEvent") == SidecarRecord.Event.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("bundleSyncOutcome") == BundleSyncReport.Outcome.allCases.map(\.rawValue))
         #expect(EventSchema.enumeration("startupPhase") == StartupPhase.allCases.map(\.rawValue))
         #expect(Set(EventSchema.enumeration("navigationType")) == Set([NavigationAction.NavigationType.linkActivated, .formSubmitted,

@@ -121,6 +121,27 @@ struct NotificationActionTests {
         }
     }
 
+    @Test func aNotificationWithButtonsIsWithdrawnOnceWhenItsDocumentGoes() {
+        var book = NotificationBook<String>()
+        let serial = book.show(id: "order-7", actions: ["track"], owner: "document A")
+        _ = book.show(id: "order-8", actions: ["track"], owner: "document B")
+        _ = book.show(id: "hello", actions: [], owner: "document A")
+        // A click of one without buttons still brings its window forward: it stays.
+        #expect(book.withdraw { $0.owner == "document A" } == ["order-7"])
+        #expect(book.withdraw { $0.owner == "document A" } == [], "each withdrawn once")
+        #expect(book.withdraw { _ in false } == [])
+        #expect(book.withdraw { $0.owner == "document B" } == ["order-8"])
+        // Its entry stays, so a late press is refused with its reason (the adapter's: gone).
+        guard case .deliver(let owner, _) = book.invoked(id: "order-7", serial: serial, action: "track") else {
+            Issue.record("the entry of a withdrawn notification is kept")
+            return
+        }
+        #expect(owner == "document A")
+        // Shown again, it is on the desktop again, and can be withdrawn again.
+        _ = book.show(id: "order-7", actions: ["track"], owner: "document C")
+        #expect(book.withdraw { $0.owner == "document C" } == ["order-7"])
+    }
+
     private func reason<Owner>(_ invocation: NotificationBook<Owner>.Invocation) -> String? {
         if case .refused(let reason, _) = invocation { return reason }
         return nil

@@ -21,6 +21,7 @@ struct AppPackageRPMTests {
         let spec = try bundle.rpmSpec(AppPackageTests.inputs(), date: AppPackageTests.date)
         for line in ["Name: notes", "Version: 1.2.0", "Release: 1", "Summary: Take <notes> quickly", "License: MIT",
                      "Packager: Ada Lovelace <ada@example.com>", "Requires: bubblewrap", "Requires: xdg-dbus-proxy",
+                     "Requires: libmosquitto.so.1()(64bit)", "Requires: libarchive.so.13()(64bit)",
                      "%dir /usr/lib/notes", "/usr/lib/notes/*", "/usr/bin/notes",
                      "/usr/share/applications/com.example.Notes.desktop", "/usr/share/man/man1/notes.1.gz",
                      "%license /usr/share/doc/notes/copyright",

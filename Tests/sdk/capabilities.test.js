@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray', 'power', 'update'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray', 'power', 'sidecars', 'update'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray', power: 'VitrinePower', update: 'VitrineUpdate' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray', power: 'VitrinePower', sidecars: 'VitrineSidecars', update: 'VitrineUpdate' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -324,4 +324,21 @@ test('power posts {action, reason}; a reason that is not a string is refused wit
     await assert.rejects(frame.vitrine.power.keepAwake(bad), { name: 'TypeError', message: 'vitrine.power.keepAwake: a reason is a string' });
   }
   assert.strictEqual(frame.page.take().length, 0, 'nothing posted for a bad reason');
+});
+
+test('sidecars.get posts {action, name}; a name that is not a string is refused without a post; events are heard', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [(v) => v.sidecars.get('api')]);
+  assert.deepStrictEqual(posted, [{ handler: 'sidecars', body: { action: 'get', name: 'api' } }]);
+  for (const bad of [undefined, null, 7, { toString: () => 'api' }]) {
+    await assert.rejects(frame.vitrine.sidecars.get(bad), { name: 'TypeError', message: 'vitrine.sidecars.get: a name is a string' });
+  }
+  assert.strictEqual(frame.page.take().length, 0, 'nothing posted for a bad name');
+  const heard = [];
+  frame.vitrine.sidecars.on('ready', (payload) => heard.push(['ready', plain(payload)]));
+  frame.vitrine.sidecars.on('exited', (payload) => heard.push(['exited', plain(payload)]));
+  frame.emit('sidecars:ready', '{"name":"api","port":40123}');
+  frame.emit('sidecars:exited', '{"name":"api","state":"restarting","signal":9}');
+  frame.emit('tray:click', '{}');
+  assert.deepStrictEqual(heard, [['ready', { name: 'api', port: 40123 }], ['exited', { name: 'api', state: 'restarting', signal: 9 }]]);
 });

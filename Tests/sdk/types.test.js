@@ -37,3 +37,9 @@ test('each misuse of a typed strategy is a type error on its own line', () => {
   const reported = new Set(Array.from(run.stdout.matchAll(/misuse\.js\((\d+),\d+\): error/g), (m) => Number(m[1])));
   assert.deepStrictEqual([...reported].sort((a, b) => a - b), expected, run.stdout);
 });
+
+test("the SDK's page-errors.js sends page-error reports of the Swift strategy's shape", () => {
+  // vitrine.d.ts's `page-error` is written from PageErrorStrategy.Request (make sdk-types).
+  const run = tsc([path.join(ROOT, 'Resources', 'sdk', 'page-errors.js'), path.join(ROOT, 'Resources', 'sdk', 'vitrine.d.ts')]);
+  assert.strictEqual(run.status, 0, run.stdout + run.stderr);
+});

@@ -10,9 +10,9 @@ import Foundation
 /// window reach the page (`files:dropped`). `app` is the app's place on the desktop: its deep
 /// links (`deep-link` events reach only its pages) and its autostart entry; `shortcuts` its
 /// global shortcuts; `tray` its icon in the desktop's tray; `power` keeps the screen awake;
-/// `update` checks and installs the app's signed updates.
+/// `sidecars` reads the app's backend processes' ports and states.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, update
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, sidecars, update
 }
 
 extension Capability {
@@ -34,6 +34,7 @@ extension Capability {
         case .shortcuts: ShortcutsStrategy()
         case .tray: TrayStrategy()
         case .power: PowerStrategy()
+        case .sidecars: SidecarsStrategy()
         case .update: UpdateStrategy()
         }
     }

@@ -20,6 +20,8 @@ public struct NotificationBook<Owner> {
         public let serial: UInt32
         public let actions: [String]
         public let owner: Owner
+        /// Taken off the desktop: its document went, so its buttons reach nobody.
+        public internal(set) var withdrawn = false
     }
 
     /// What became of a pressed button.
@@ -58,6 +60,19 @@ public struct NotificationBook<Owner> {
         guard entry.serial == serial else { return .refused(reason: "the notification was replaced", owner: entry.owner) }
         guard entry.actions.contains(action) else { return .refused(reason: "not an action of the notification", owner: entry.owner) }
         return .deliver(to: entry.owner, NotificationActionEvent(id: id, action: action))
+    }
+
+    /// Marks withdrawn the notifications with buttons whose document went (`documentGone`);
+    /// the ids to take off the desktop, each given once. The entries stay, so a late press
+    /// of one of their buttons is still refused with its reason.
+    public mutating func withdraw(where documentGone: (Entry) -> Bool) -> [String] {
+        var ids: [String] = []
+        for index in entries.indices where !entries[index].actions.isEmpty && !entries[index].withdrawn {
+            guard documentGone(entries[index]) else { continue }
+            entries[index].withdrawn = true
+            ids.append(entries[index].id)
+        }
+        return ids
     }
 
     /// Forgets `id` (it was closed).

@@ -31,6 +31,7 @@ extension Configuration {
     public var schedule: Schedule { preferences.schedule }
     public var displays: [DisplaySetting] { preferences.displays }
     public var zones: [Zone] { preferences.zones }
+    public var sidecars: [SidecarDeclaration] { preferences.sidecars }
     public var keyboardLayout: String { preferences.keyboardLayout }
     public var metricsTextfile: URL? { preferences.metricsTextfile }
     public var metricsInterval: Duration { preferences.metricsInterval }

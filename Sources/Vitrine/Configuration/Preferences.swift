@@ -54,6 +54,9 @@ public struct Preferences: Sendable, Equatable {
     /// The window split into rectangles, each with its own page or playlist (`[[zones]]`);
     /// empty: one page fills the window.
     public var zones: [Zone] = []
+    /// Backend processes started before the first window and ended with the app
+    /// (`[[sidecars]]`); empty: none.
+    public var sidecars: [SidecarDeclaration] = []
     /// The on-screen keyboard's layout (one of `KeyboardLayout.shippedNames`); the keyboard
     /// itself is a kiosk option (`KioskOptions.onScreenKeyboard`).
     public var keyboardLayout = "us"

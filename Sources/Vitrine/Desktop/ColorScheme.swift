@@ -67,4 +67,21 @@ public enum PageColorScheme: String, Sendable, Equatable {
         case (.system, .preferLight?), (.system, .noPreference?): return .light
         }
     }
+
+    /// The GTK theme the window takes for `self` when the desktop's is `desktopTheme`.
+    /// WebKitGTK calls a theme named `…-dark` dark whatever `gtk-application-prefer-dark-theme`
+    /// says, so light pages take its light variant (the same name without `-dark`); dark ones
+    /// keep the desktop's.
+    public func gtkThemeName(desktopTheme: String) -> String {
+        guard self == .light, desktopTheme.hasSuffix("-dark"), desktopTheme.count > 5 else { return desktopTheme }
+        return String(desktopTheme.dropLast(5))
+    }
+
+    /// Why the pages stay dark although `self` is light, when the environment's `GTK_THEME`
+    /// (`name:dark`, which WebKitGTK reads as dark and the program cannot change once
+    /// running) says so; nil otherwise.
+    public func environmentConflict(gtkThemeVariable: String?) -> String? {
+        guard self == .light, let theme = gtkThemeVariable, theme.hasSuffix(":dark") else { return nil }
+        return "GTK_THEME=\(theme.prefix(64)) keeps pages dark"
+    }
 }

@@ -39,6 +39,11 @@ public enum ContainerEvent: Sendable, Equatable {
     case bundleSync(BundleSyncReport)
     /// A start-up phase reached (`[events] startup-trace`).
     case startup(StartupTrace.Mark)
+    /// A sidecar's life (`[[sidecars]]`): started (`port`, `pid`), ready, exited (`code` or
+    /// `signal`), restarting (`detail`: the pause), failed (`detail`: why), stopped.
+    case sidecar(SidecarRecord)
+    /// A line a sidecar wrote on `stream` (`stdout`, `stderr`), bounded (`SidecarOutput`).
+    case sidecarOutput(name: String, stream: String, line: String)
 
     /// An event line's `type`.
     public enum Kind: String, Sendable, CaseIterable {
@@ -48,6 +53,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case renderer
         case bundleSync = "bundle-sync"
         case startup
+        case sidecar
+        case sidecarOutput = "sidecar-output"
     }
 
     /// How a print job ended.
@@ -205,6 +212,8 @@ public enum ContainerEvent: Sendable, Equatable {
         case .renderer: .renderer
         case .bundleSync: .bundleSync
         case .startup: .startup
+        case .sidecar: .sidecar
+        case .sidecarOutput: .sidecarOutput
         }
     }
 
@@ -217,7 +226,8 @@ public enum ContainerEvent: Sendable, Equatable {
 extension ContainerEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, url, handler, policy, navigationType, target, phase, name, outcome, error, code, origin, event,
-             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status, monotonic, shown
+             action, detail, kind, granted, queue, job, item, start, end, seconds, decoders, missing, renderer, reason, version, status, monotonic, shown,
+             port, pid, signal, stream, line
     }
 
     /// The event as one JSON object: `type` and the case's fields, nil ones left out. The
@@ -259,6 +269,14 @@ extension ContainerEvent: Encodable {
         case let .startup(mark):
             fields = [(.phase, mark.phase.rawValue)]
             try object.encode(mark.monotonic, forKey: .monotonic)
+        case let .sidecar(record):
+            fields = [(.name, record.name), (.event, record.event.rawValue), (.detail, record.detail)]
+            try object.encodeIfPresent(record.port, forKey: .port)
+            try object.encodeIfPresent(record.pid, forKey: .pid)
+            try object.encodeIfPresent(record.code, forKey: .code)
+            try object.encodeIfPresent(record.signal, forKey: .signal)
+        case let .sidecarOutput(name, stream, line):
+            fields = [(.name, name), (.stream, stream), (.line, line)]
         }
         try object.encode(kind.rawValue, forKey: .type)
         for (key, value) in fields { try object.encodeIfPresent(value, forKey: key) }

@@ -83,6 +83,8 @@ public struct EventRateLimiter: Sendable {
         case .renderer: "renderer"
         case let .bundleSync(report): "bundle-sync \(report.outcome.rawValue)"
         case let .startup(mark): "startup \(mark.phase.rawValue)"
+        case let .sidecar(record): "sidecar \(record.name) \(record.event.rawValue)"
+        case let .sidecarOutput(name, _, _): "sidecar-output \(name)"
         }
         guard kind.utf8.count > 120 else { return kind }
         return String(decoding: kind.utf8.prefix(120), as: UTF8.self)

@@ -83,7 +83,7 @@ public final class ContainerMetrics: EventSink {
             messages[outcome.rawValue, default: 0] += 1
         case let .native(action, detail):
             nativeEvent(action, detail)
-        case .permission, .mediaCodecs, .renderer, .bundleSync, .startup:
+        case .permission, .mediaCodecs, .renderer, .bundleSync, .startup, .sidecar, .sidecarOutput:
             break
         case let .print(_, _, outcome, _):
             printJobs[outcome.rawValue, default: 0] += 1

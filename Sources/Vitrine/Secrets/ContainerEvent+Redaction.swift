@@ -25,6 +25,11 @@ extension ContainerEvent {
             report.url = clean(report.url)
             report.reason = report.reason.map(clean)
             return .bundleSync(report)
+        case var .sidecar(record):
+            record.detail = record.detail.map(clean)
+            return .sidecar(record)
+        case let .sidecarOutput(name, stream, line):
+            return .sidecarOutput(name: name, stream: stream, line: clean(line))
         case .mediaCodecs, .renderer, .startup:
             return self
         }

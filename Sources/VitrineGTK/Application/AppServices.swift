@@ -1,8 +1,8 @@
 import CWebKitGTK
 import Vitrine
 
-/// What an app has once for all its windows: the tray icon, the global shortcuts and the
-/// notifications' sender, each made at its first use and released with this object.
+/// What an app has once for all its windows: the tray icon, the global shortcuts, the
+/// notifications' sender and the sidecars, each made at its first use and released with this object.
 ///
 /// Owned by the app (`VitrineApplication`, or an embedder's first `WebContainer`) and shared
 /// by every window of it through their `WindowGroup`: a second window's page sets the same
@@ -12,6 +12,8 @@ public final class AppServices {
     private var trayIcon: AppTray?
     private var shortcutKeys: (any GlobalShortcutKeys)?
     private var notificationSender: Notifier?
+    /// The app's sidecars (`[[sidecars]]`), once started (`VitrineApplication`).
+    public internal(set) var sidecars: SidecarSupervisor?
 
     public init() {}
 
@@ -45,6 +47,9 @@ public final class AppServices {
     /// The app's notifications' sender, or why there is none: GNotification needs a
     /// registered application, which exists only when the program runs as the session
     /// bus's instance of its id.
+    /// The notifier, when a notification was sent (none is made to withdraw nothing).
+    var existingNotifier: Notifier? { notificationSender }
+
     func notifier() throws(ScriptMessageError) -> Notifier {
         if let notificationSender { return notificationSender }
         guard let application = g_application_get_default(), g_application_get_is_registered(application) != 0,

@@ -43,10 +43,12 @@ extension VitrineApplication {
         remote?.dispatch = dispatch
         displayWindows.onAllClosed = { GTKRuntime.quit() }
         displayWindows.start()
+        startSidecars()
         startReports { [weak self] in self?.dispatch.container?.record($0) }
         metricsFile?.start()
         serviceNotifier?.startWatchdog()
         runLoop()
+        services.sidecars?.stop()
         serviceNotifier?.stop()
         displayWindows.closeAll()
         mqtt = nil

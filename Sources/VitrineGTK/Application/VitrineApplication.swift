@@ -144,6 +144,7 @@ public final class VitrineApplication: EventSink {
             }
         }
         dispatch.container = container
+        startSidecars()
         dispatch.applyConfiguration = { [weak self] text, reply in self?.push(text, reply: reply) }
         dispatch.makeSupportArchive = { [weak self] in try await self?.supportArchive() }
         if let remote {
@@ -180,6 +181,7 @@ public final class VitrineApplication: EventSink {
         if !oneShot { startRemoteView() }
         serviceNotifier?.startWatchdog()
         runLoop()
+        services.sidecars?.stop()
         remoteView?.stop()
         serviceNotifier?.stop()
         devReloader = nil

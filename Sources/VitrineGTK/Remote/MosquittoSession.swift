@@ -40,6 +40,9 @@ final class MosquittoSession: @unchecked Sendable {
     /// A session as `clientID` (default: the kiosk's, `vitrine-ID`), leaving `will` on the
     /// kiosk's state topic when it goes (nil: no will, as an operator's tool).
     init(settings: MQTTSettings, clientID: String? = nil, will: [UInt8]?, deliver: @escaping @Sendable (Report) -> Void) throws {
+        if let missing = vitrine_mosquitto_unavailable() {
+            throw RemoteControlError("MQTT needs libmosquitto (Debian's libmosquitto1): \(String(cString: missing))")
+        }
         mosquitto_lib_init()
         self.deliver = deliver
         host = settings.broker.host

@@ -53,6 +53,9 @@ struct BundleArchive {
 
     /// Opens the archive and calls `body` for each header.
     private func read(_ body: (OpaquePointer, OpaquePointer) throws -> Void) throws {
+        if let missing = vitrine_archive_unavailable() {
+            throw Failure(description: "bundles need libarchive (Debian's libarchive13): \(String(cString: missing))")
+        }
         guard let archive = archive_read_new() else { throw Failure(description: "libarchive is out of memory") }
         defer { archive_read_free(archive) }
         archive_read_support_format_zip(archive)

@@ -16,6 +16,7 @@ enum BuiltInFeatures {
             ReportsFeature(),
             ColorSchemeFeature(),
             PowerFeature(),
+            SidecarsFeature(),
             UpdateFeature(),
         ]
         if let kiosk = window.configuration.kiosk { features.append(KioskGuard(container: window, options: kiosk)) }

@@ -21,9 +21,9 @@ import Vitrine
 public final class WebContainer {
     public let configuration: Configuration
     /// The strategies in force; `setStrategy` swaps them at run time.
-    internal(set) var strategies: ScriptMessageStrategies
+    var strategies: ScriptMessageStrategies
     /// URLs handed to the desktop's URI handler, most recent last.
-    internal(set) var externallyOpenedURLs: [URL] = []
+    var externallyOpenedURLs: [URL] = []
     /// Opens a URL outside the container. Defaults to the desktop's URI handler
     /// (`gtk_show_uri_on_window`); embedders and tests may replace it.
     public var externalOpener: ((URL) -> Void)?

@@ -32,7 +32,7 @@ extension AppPackage {
         for entry in try rpmEntries(inputs, date: date) where !entry.path.hasPrefix(folder + "/") {
             files.append((entry.path.hasSuffix("/copyright") ? "%license " : "") + path(entry.path))
         }
-        let requires = Self.runtimeDepends.map { "Requires: \($0)" }.joined(separator: "\n")
+        let requires = (Self.runtimeDepends + Self.rpmRuntimeRequires).map { "Requires: \($0)" }.joined(separator: "\n")
         return """
             Name: \(Self.specValue(metadata.packageName))
             Version: \(Self.specValue(metadata.version))

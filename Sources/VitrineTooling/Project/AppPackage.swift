@@ -70,13 +70,16 @@ public struct AppPackage: Sendable, Equatable {
         public var resources: URL
         /// The package's `icon.svg`.
         public var icon: URL
+        /// The configuration's `[[sidecars]]`: their programs in the app folder are shipped.
+        public var sidecars: [SidecarDeclaration]
 
-        public init(executable: URL, configFile: URL, appDirectory: URL?, resources: URL, icon: URL) {
+        public init(executable: URL, configFile: URL, appDirectory: URL?, resources: URL, icon: URL, sidecars: [SidecarDeclaration] = []) {
             self.executable = executable
             self.configFile = configFile
             self.appDirectory = appDirectory
             self.resources = resources
             self.icon = icon
+            self.sidecars = sidecars
         }
     }
 
@@ -102,6 +105,7 @@ public struct AppPackage: Sendable, Equatable {
             }
             entries.append(Entry(relative, .folder(appDirectory)))
         }
+        entries += try sidecarEntries(inputs, taken: entries.map(\.path) + [Self.resourcesFolder])
         for part in Self.bundledResources {
             entries.append(Entry("\(Self.resourcesFolder)/\(part)", .folder(inputs.resources.appendingPathComponent(part))))
         }
@@ -147,8 +151,13 @@ public struct AppPackage: Sendable, Equatable {
     /// finds: the web processes' sandbox, on unless `[security] sandbox = false`.
     public static let runtimeDepends = ["bubblewrap", "xdg-dbus-proxy"]
     /// What the `.deb` alone adds, under Debian's names: GdkPixbuf's SVG loader, for an SVG
-    /// tray icon (as Vitrine's own debian/control has it). RPM distributions name it otherwise.
-    public static let debianRuntimeDepends = ["librsvg2-common"]
+    /// tray icon (as Vitrine's own debian/control has it), and the libraries the program
+    /// opens on first use, which `dpkg-shlibdeps` cannot see (libmosquitto for MQTT,
+    /// libarchive for playlist bundles). RPM distributions name them otherwise.
+    public static let debianRuntimeDepends = ["librsvg2-common", "libmosquitto1", "libarchive13"]
+    /// The libraries opened on first use, as an RPM requires them (by soname, the same on
+    /// every RPM distribution): rpmbuild's ELF scan cannot see them either.
+    public static let rpmRuntimeRequires = ["libmosquitto.so.1()(64bit)", "libarchive.so.13()(64bit)"]
 
     /// What `vitrine bundle` prints for a file it wrote: its path and size in KiB, rounded
     /// up (the path alone if the file cannot be read: never a made-up size). The size comes

@@ -62,6 +62,9 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
         shown.append((notification, buttons))
         if "default" in actions[::2] and not buttons:
             GLib.timeout_add(50, click, connection, notification)
+    elif method == "CloseNotification":
+        print("Close", parameters.unpack()[0], flush=True)
+        invocation.return_value(None)
     elif method == "GetCapabilities":
         invocation.return_value(GLib.Variant("(as)", (["actions", "body"],)))
     elif method == "GetServerInformation":

@@ -4,8 +4,10 @@ import Vitrine
 /// The colour scheme the window's pages see (`prefers-color-scheme`), from `[window]
 /// color-scheme`: fixed light or dark, or the desktop's (`system`), read from its portal
 /// and followed live (`DesktopAppearance`). WebKitGTK takes a page's scheme from GTK's
-/// `gtk-application-prefer-dark-theme` (and a theme named `…-dark`), and notices when it
-/// changes; the setting is the display's, so every window of the app follows it.
+/// `gtk-application-prefer-dark-theme` and from a theme named `…-dark` (so light pages take
+/// such a theme's light variant), and notices when either changes; the settings are the
+/// display's, so every window of the app follows them. `GTK_THEME=name:dark` in the
+/// environment keeps pages dark, which the `color-scheme` events line then says.
 ///
 /// Events: `color-scheme` (`dark (desktop)`, `light (configured)`…) when the scheme pages
 /// see changes; `color-scheme-ignored` with the reason when the portal sends a value that
@@ -15,6 +17,8 @@ public final class ColorSchemeFeature: WindowFeature {
     private weak var host: (any FeatureHost)?
     private var appearance: DesktopAppearance?
     private var applied: PageColorScheme?
+    /// GTK's theme as the desktop set it, before a light scheme took its light variant.
+    private var desktopThemeName: String?
     /// The desktop's setting, as last believed; nil until the portal answers.
     public private(set) var desktop: DesktopColorScheme?
 
@@ -49,11 +53,34 @@ public final class ColorSchemeFeature: WindowFeature {
     private func apply(_ scheme: PageColorScheme?, source: String) {
         guard let scheme, scheme != applied, let settings = gtk_settings_get_default() else { return }
         applied = scheme
+        let object = gptr(settings).assumingMemoryBound(to: GObject.self)
         var value = GValue()
         g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN, a macro Swift cannot import
         g_value_set_boolean(&value, scheme == .dark ? 1 : 0)
-        g_object_set_property(gptr(settings).assumingMemoryBound(to: GObject.self), "gtk-application-prefer-dark-theme", &value)
+        g_object_set_property(object, "gtk-application-prefer-dark-theme", &value)
         g_value_unset(&value)
-        host?.record(.native(action: .colorScheme, detail: "\(scheme.rawValue) (\(source))"))
+        var notes: [String] = []
+        let desktopTheme = desktopThemeName ?? Self.property(object, "gtk-theme-name") ?? ""
+        desktopThemeName = desktopTheme
+        let theme = scheme.gtkThemeName(desktopTheme: desktopTheme)
+        if theme != Self.property(object, "gtk-theme-name") {
+            var text = GValue()
+            g_value_init(&text, GType(16 << 2)) // G_TYPE_STRING
+            g_value_set_string(&text, theme)
+            g_object_set_property(object, "gtk-theme-name", &text)
+            g_value_unset(&text)
+            notes.append("theme \(theme)")
+        }
+        if let conflict = scheme.environmentConflict(gtkThemeVariable: string(g_getenv("GTK_THEME"))) { notes.append(conflict) }
+        let detail = notes.isEmpty ? source : ([source] + notes).joined(separator: "; ")
+        host?.record(.native(action: .colorScheme, detail: "\(scheme.rawValue) (\(detail))"))
+    }
+
+    private static func property(_ object: UnsafeMutablePointer<GObject>, _ property: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(object, property, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
     }
 }

@@ -13,6 +13,15 @@ public final class NotificationFeature: WindowFeature {
         window = host.container
     }
 
+    public func loadChanged(_ load: PaneLoad) {
+        // A commit ends the pane's document: its notifications' buttons would reach nobody.
+        if load.event == .committed, let window { window.windows.services.existingNotifier?.withdrawGone(committedIn: load.pane, of: window) }
+    }
+
+    public func tearDown() {
+        if let window { window.windows.services.existingNotifier?.withdrawGone(committedIn: nil, of: window, windowGone: true) }
+    }
+
     /// Shows `notification`; throws where the app has no notifications (no session bus, no
     /// notification server on it).
     public func notify(_ notification: DesktopNotification) async throws {

@@ -77,6 +77,21 @@ final class Notifier {
         g_application_send_notification(application, notification.id, gNotification)
     }
 
+    /// Takes off the desktop the notifications with buttons whose document went: another
+    /// page committed in its pane (`pane`), or its window (`container`) or pane is gone.
+    func withdrawGone(committedIn pane: WebPane?, of container: WebContainer, windowGone: Bool = false) {
+        let ids = book.withdraw { entry in
+            let owner = entry.owner
+            guard owner.document != nil else { return false }
+            return owner.container == nil || owner.pane == nil || (windowGone && owner.container === container)
+                || (pane != nil && owner.pane === pane)
+        }
+        for id in ids {
+            g_application_withdraw_notification(application, id)
+            container.record(.native(action: .notificationAction, detail: "\(id): withdrawn, its document has gone"))
+        }
+    }
+
     fileprivate func clicked(_ id: String) {
         let container = book.owner(of: id)?.container
         book.remove(id: id)
