@@ -11,6 +11,8 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 APT_PACKAGES := libwebkit2gtk-4.1-dev libgtk-3-dev pkg-config xvfb xauth dbus dbus-x11 \
 	shared-mime-info fonts-dejavu-core python3 python3-gi openssl nodejs tinyproxy openbox wmctrl libx11-dev libxext-dev \
 	libmosquitto-dev mosquitto mosquitto-clients
+# libgcrypt: Ed25519 signatures and SHA-256 of signed updates (WebKit links it already).
+APT_PACKAGES += libgcrypt20-dev
 # libarchive: playlist bundles (zip or tar of a site) are unpacked with it.
 APT_PACKAGES += libarchive-dev
 # rpm (rpmbuild) and rpmlint: `vitrine bundle --rpm` in the new-project test.

@@ -47,6 +47,14 @@ let package = Package(
         .target(name: "CLazyLibrary"),
         .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
         .target(name: "CArchive", dependencies: ["CLazyLibrary"]),
+        // libgcrypt (WebKit links it already): Ed25519 and SHA-256 of signed updates.
+        .systemLibrary(
+            name: "CGcrypt",
+            pkgConfig: "libgcrypt",
+            providers: [.apt(["libgcrypt20-dev"])]
+        ),
+        // Signing and checking updates (Ed25519, SHA-256): for `vitrine bundle` and the adapter.
+        .target(name: "VitrineSigning", dependencies: ["CGcrypt"]),
         .target(
             name: "Vitrine",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -74,12 +82,12 @@ let package = Package(
         ),
         .target(
             name: "VitrineGTK",
-            dependencies: ["Vitrine", "CWebKitGTK", "CMosquitto", "CArchive", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Vitrine", "VitrineSigning", "CWebKitGTK", "CMosquitto", "CArchive", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "vitrine",
             dependencies: [
-                "Vitrine", "VitrineGTK", "VitrineConfigFile", "VitrineTooling",
+                "Vitrine", "VitrineGTK", "VitrineConfigFile", "VitrineTooling", "VitrineSigning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -104,7 +112,7 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineTesting"], path: "Tests/TestSupport"),
         // Tests that need no display (`make test-core` runs them with none set): the core,
         // the tool's own code and the program's command line.
-        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTesting", "VitrineTestSupport",
+        .testTarget(name: "VitrineTests", dependencies: ["Vitrine", "VitrineConfigFile", "VitrineTesting", "VitrineTestSupport", "VitrineSigning",
                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "VitrineToolingTests", dependencies: ["Vitrine", "VitrineTooling", "VitrineConfigFile", "VitrineTestSupport"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineTestSupport"]),
@@ -140,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "VitrineGTKTests",
             dependencies: ["Vitrine", "VitrineGTK", "CWebKitGTK", "MainQueueOnMainThread", "VitrineTesting",
-                           "VitrineTestingGTK", "VitrineTestSupport"],
+                           "VitrineTestingGTK", "VitrineTestSupport", "VitrineSigning"],
             // The loopback servers the tests start (Python), not sources.
             exclude: ["Support/test_server.py", "Support/fake_screensaver.py", "Support/fake_notifications.py",
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",

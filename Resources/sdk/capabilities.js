@@ -1,5 +1,5 @@
 // The capabilities' namespaces of `window.vitrine` (storage, clipboard, window, notification, dialog, shell, menu,
-// print, app, shortcuts, tray, power, sidecars), typed by
+// print, app, shortcuts, tray, power, sidecars, update), typed by
 // vitrine.d.ts beside it. Each call is one `vitrine.invoke` of the built-in strategy of the
 // capability's name with `{action, …}` (a clipboard image: its bytes, the whole payload; the
 // strategies' requests are Swift enums, DialogStrategy.Request & co.); native code refuses it unless the page's origin
@@ -202,8 +202,18 @@
       on: function (event, listener) { return on('sidecars:' + event, listener); }
     };
 
+    var update = {
+      // The feed's newer signed version, {version, notes}, or null when the app is up to date; rejects with why a feed was refused.
+      check: function () { return call('update', 'check'); },
+      // Downloads, verifies and installs the newer version; resolves true, or rejects with the reason (nothing replaced).
+      install: function () { return call('update', 'install'); },
+      // 'available' ({version, notes}): the periodic check found a newer version; 'progress' ({received, total}): install's download;
+      // 'rolled-back' ({reason}): a tarball update's new version did not load its page, and this one came back.
+      on: function (event, listener) { return on('update:' + event, listener); }
+    };
+
     return { storage: storage, clipboard: clipboard, window: windowSpace, notification: notification, dialog: dialog, shell: shell,
-      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray, power: power, sidecars: sidecars };
+      menu: menu, print: print, app: app, shortcuts: shortcuts, tray: tray, power: power, sidecars: sidecars, update: update };
   }
 
   Object.defineProperty(window, 'vitrineCapabilities', { value: capabilities, configurable: true });

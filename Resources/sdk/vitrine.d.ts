@@ -103,6 +103,9 @@ interface Vitrine {
 
   /** Capability `sidecars`: the app's backend processes (`[[sidecars]]`): their loopback ports and states. */
   readonly sidecars: VitrineSidecars;
+
+  /** Capability `update`: the app's signed updates (`[update]` in its configuration). */
+  readonly update: VitrineUpdate;
 }
 
 interface VitrinePrint {
@@ -197,6 +200,38 @@ interface VitrineSidecars {
   on(event: "ready", listener: (payload: { name: string; port: number }) => void): () => void;
   /** A sidecar ended: `code` (its exit status) or `signal`; `state` says whether it restarts. */
   on(event: "exited", listener: (payload: { name: string; state: VitrineSidecarState; code?: number; signal?: number }) => void): () => void;
+}
+
+/** A newer signed version of the app: the manifest's version and release notes. */
+interface VitrineUpdateOffer {
+  version: string;
+  notes: string;
+}
+
+interface VitrineUpdate {
+  /**
+   * Downloads `[update] feed` and verifies it: signed with `[update] public-key`, this app's,
+   * on its channel. Resolves the version when it is strictly newer than the running one,
+   * `null` when the app is up to date; rejects with the reason a feed is refused
+   * (`update: bad-signature: …`, `wrong-key`, `other-app`, `insecure-url`…).
+   */
+  check(): Promise<VitrineUpdateOffer | null>;
+  /**
+   * Downloads the newer version's file (never past the manifest's size) and checks its
+   * SHA-256. A `.deb` or `.rpm` goes to the system's installer (`[update] install-command`):
+   * resolves `true` once installed. A relocatable tarball is unpacked beside the running
+   * version and started; this version exits once the new one loaded its page, or comes back
+   * (`update: rolled-back: …`, and the `rolled-back` event). Rejects with the reason
+   * (`update: oversize: …`, `interrupted`, `hash-mismatch`, `not-newer`…), the running
+   * version untouched.
+   */
+  install(): Promise<true>;
+  /** The periodic check (`[update] check-every`) found a newer version. */
+  on(event: "available", listener: (payload: VitrineUpdateOffer) => void): () => void;
+  /** Bytes of install's download so far, of `total` (the manifest's size). */
+  on(event: "progress", listener: (payload: { received: number; total: number }) => void): () => void;
+  /** A tarball update's new version exited or did not load its page in time: this version came back, and `reason` says why. */
+  on(event: "rolled-back", listener: (payload: { reason: string }) => void): () => void;
 }
 
 /** A URL of one of the app's `[app] url-schemes` that the desktop opened (`xdg-open myapp://open?id=3`). */
@@ -383,6 +418,8 @@ declare global {
     "storage": { payload: { action: "get"; key: string } | { action: "set"; key: string; value: VitrineJSON } | { action: "remove"; key: string } | { action: "keys" } | { action: "clear" }; result: VitrineJSON };
     /** `TrayStrategy` in Sources/Vitrine/Capabilities/TrayStrategy.swift. */
     "tray": { payload: { action: "set"; icon: string; tooltip?: string | null; items?: VitrineJSON[] | null } | { action: "clear" }; result: boolean };
+    /** `UpdateStrategy` in Sources/Vitrine/Capabilities/UpdateStrategy.swift. */
+    "update": { payload: { action: "check" } | { action: "install" }; result: VitrineJSON };
     /** `WindowStrategy` in Sources/Vitrine/Capabilities/WindowStrategy.swift. */
     "window": { payload: { action: "state" } | { action: "setTitle"; title: string } | { action: "resize"; width: number; height: number } | { action: "minimize" } | { action: "maximize" } | { action: "unmaximize" } | { action: "fullscreen"; on?: boolean | null } | { action: "keepAbove"; on?: boolean | null } | { action: "close" } | { action: "beginMove" } | { action: "open"; url: string; title?: string | null; width?: number | null; height?: number | null }; result: VitrineJSON };
     // vitrine-types: end.

@@ -216,7 +216,7 @@ enum ConfigOptions {
                 host = "kiosk.local"
                 certificate = "/etc/vitrine/kiosk.pem"
                 """).printable { Printed.lines($0.tlsExceptions.map { "\($0.host) \($0.certificatePath)" }) },
-    ] + printing + remoteView
+    ] + printing + remoteView + update
 
     // The options ConfigAssembly reads itself: the preset and the start page decide what
     // the others refine; a download directory also changes the chain's end.

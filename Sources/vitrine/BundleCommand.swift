@@ -57,7 +57,27 @@ struct BundleCommand: ParsableCommand {
     @Flag(help: "Do not run lintian on the .deb (nor rpmlint on the .rpm).")
     var noLintian = false
 
+    @Option(help: ArgumentHelp("Write a new update signing key pair, FILE (secret, mode 0600) and FILE.pub, and stop.", valueName: "file"))
+    var newKey: String?
+
+    @Option(help: ArgumentHelp("Sign the packages with this key (from --new-key) into dist/update.json, the apps' update feed.", valueName: "file"))
+    var signKey: String?
+
+    @Option(help: ArgumentHelp("With --sign-key: the https URL where dist/'s files are published.", valueName: "url"))
+    var updateURL: String?
+
+    @Option(help: ArgumentHelp("With --sign-key: the release's channel, matched by the apps' [update] channel.", valueName: "name"))
+    var channel: String = "stable"
+
+    @Option(help: ArgumentHelp("With --sign-key: the release notes the app's page is shown.", valueName: "text"))
+    var notes: String = ""
+
+    @Flag(help: "With --sign-key: sign the packages already in dist/ for --app-version, without building.")
+    var signOnly = false
+
     func run() throws {
+        if let newKey { return try writeNewKey(at: newKey) }
+        let updateKey = try signingKey()
         guard let project = try DevProject(folder: URL(fileURLWithPath: target), product: product,
                                            scratchPath: scratchPath.map { URL(fileURLWithPath: $0) })
         else { throw RuntimeFailure("\(target) has no Package.swift: run vitrine bundle in your app's package (made by vitrine new)") }
@@ -86,19 +106,28 @@ struct BundleCommand: ParsableCommand {
             architecture: try tool(["dpkg", "--print-architecture"]).trimmingWhitespace))
         let dist = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? project.folder.appendingPathComponent("dist")
 
-        let executable = try build(project)
-        let inputs = AppPackage.Inputs(executable: executable, configFile: configFile,
-                                      appDirectory: configuration.appDirectory?.path, resources: ResourceLocator().directory, icon: icon,
-                                      sidecars: configuration.sidecars)
-        try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
-        let deb = try debianPackage(bundle, inputs, in: dist)
-        let tarball = try relocatableTarball(bundle, inputs, in: dist)
-        if rpm {
-            let package = try rpmPackage(bundle, inputs, in: dist)
-            print(AppPackage.writtenLine(package.path))
+        let machine = try tool(["uname", "-m"]).trimmingWhitespace
+        var packages: [(UpdateFormat, URL)] = [(.deb, dist.appendingPathComponent(bundle.debFileName)),
+                                               (.tarball, dist.appendingPathComponent(bundle.tarballName(machine: machine)))]
+        if rpm { packages.append((.rpm, dist.appendingPathComponent(bundle.rpmFileName(machine: machine)))) }
+        if !signOnly {
+            let executable = try build(project)
+            let inputs = AppPackage.Inputs(executable: executable, configFile: configFile,
+                                          appDirectory: configuration.appDirectory?.path, resources: ResourceLocator().directory, icon: icon,
+                                          sidecars: configuration.sidecars)
+            try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
+            let deb = try debianPackage(bundle, inputs, in: dist)
+            let tarball = try relocatableTarball(bundle, inputs, in: dist)
+            if rpm {
+                let package = try rpmPackage(bundle, inputs, in: dist)
+                print(AppPackage.writtenLine(package.path))
+            }
+            print(AppPackage.writtenLine(deb.path))
+            print(AppPackage.writtenLine(tarball.path))
         }
-        print(AppPackage.writtenLine(deb.path))
-        print(AppPackage.writtenLine(tarball.path))
+        if let updateKey {
+            print(AppPackage.writtenLine(try writeUpdateFeed(bundle, files: packages, key: updateKey, in: dist).path))
+        }
     }
 
     /// `$DEBFULLNAME <$DEBEMAIL>` (or `$DEBEMAIL` alone when it has both), as Debian's tools read them.

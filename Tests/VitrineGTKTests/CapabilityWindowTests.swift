@@ -36,6 +36,7 @@ extension WebKitTests {
             #expect(window.service(ShortcutService.self) === window.feature(ShortcutFeature.self))
             #expect(window.service(TrayService.self) === window.feature(TrayFeature.self))
             #expect(window.service(PowerService.self) === window.feature(PowerFeature.self))
+            #expect(window.service(UpdateService.self) === window.feature(UpdateFeature.self))
             #expect(window.service(WindowService.self) === window.feature(WindowControlFeature.self))
             #expect(window.service(WindowService.self)?.isKioskWindow == false)
 

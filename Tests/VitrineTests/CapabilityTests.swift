@@ -10,7 +10,7 @@ import VitrineConfigFile
 @MainActor
 struct CapabilityTests {
     private static let app = URL(string: "app://app/index.html")!
-    private static let names = "dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, sidecars"
+    private static let names = "dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, sidecars, update"
 
     private func configuration(_ text: String) throws -> Configuration {
         try ConfigFile(text: text, path: "app.toml").configuration(overrides: ConfigOverrides())
@@ -35,7 +35,7 @@ struct CapabilityTests {
         let configuration = try configuration("""
             start-url = "https://shop.example/"
             [capabilities]
-            "app://app" = ["dialog", "clipboard", "window", "storage", "notification", "shell", "menu", "print", "drop", "app", "shortcuts", "tray", "power", "sidecars"]
+            "app://app" = ["dialog", "clipboard", "window", "storage", "notification", "shell", "menu", "print", "drop", "app", "shortcuts", "tray", "power", "sidecars", "update"]
             "https://shop.example" = ["storage"]
             """)
         let app = Origin(string: "app://app"), shop = Origin(string: "https://shop.example")

@@ -28,11 +28,12 @@ struct AppPackageTests {
     @Test func theAppFolderHoldsTheProgramItsConfigurationItsWebFolderAndTheSDK() throws {
         let bundle = AppPackage(metadata: try Self.metadata())
         let entries = try bundle.appFolder(Self.inputs())
-        #expect(entries.map(\.path) == ["Notes", "vitrine.toml", "web",
+        #expect(entries.map(\.path) == ["Notes", "vitrine.toml", "version", "web",
                                         "vitrine-resources/sdk", "vitrine-resources/errors", "vitrine-resources/keyboard"])
         #expect(entries[0].source == .file(URL(fileURLWithPath: "/home/ada/Notes/.build/release/Notes"), executable: true))
-        #expect(entries[2].source == .folder(URL(fileURLWithPath: "/home/ada/Notes/web")))
-        #expect(entries[3].source == .folder(URL(fileURLWithPath: "/src/vitrine/Resources/sdk")))
+        #expect(entries[2].source == .text("1.2.0\n"))
+        #expect(entries[3].source == .folder(URL(fileURLWithPath: "/home/ada/Notes/web")))
+        #expect(entries[4].source == .folder(URL(fileURLWithPath: "/src/vitrine/Resources/sdk")))
         // A nested app-dir keeps its path relative to vitrine.toml, so the copied file's relative path still names it.
         let nested = try bundle.appFolder(Self.inputs(appDirectory: "/home/ada/Notes/front/dist/"))
         #expect(nested.map(\.path).contains("front/dist"))

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Frame, plain, SDK_DIR } = require('./support/fake-webkit.js');
 
-const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray', 'power', 'sidecars'];
+const CAPABILITIES = ['storage', 'clipboard', 'window', 'notification', 'dialog', 'shell', 'menu', 'print', 'app', 'shortcuts', 'tray', 'power', 'sidecars', 'update'];
 
 /** The member names of interface `name` in vitrine.d.ts. */
 function declaredMembers(name) {
@@ -35,7 +35,7 @@ async function bodies(frame, calls) {
 
 test('each namespace has the members vitrine.d.ts declares, frozen', () => {
   const frame = new Frame({ handlers: CAPABILITIES });
-  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray', power: 'VitrinePower', sidecars: 'VitrineSidecars' };
+  const interfaces = { storage: 'VitrineStorage', clipboard: 'VitrineClipboard', window: 'VitrineWindow', notification: 'VitrineNotification', dialog: 'VitrineDialog', shell: 'VitrineShell', menu: 'VitrineMenu', print: 'VitrinePrint', app: 'VitrineApp', shortcuts: 'VitrineShortcuts', tray: 'VitrineTray', power: 'VitrinePower', sidecars: 'VitrineSidecars', update: 'VitrineUpdate' };
   for (const name of CAPABILITIES) {
     assert.deepStrictEqual(Object.keys(frame.vitrine[name]).sort(), declaredMembers(interfaces[name]), name);
     assert.ok(Object.isFrozen(frame.vitrine[name]), name + ' is frozen');
@@ -285,6 +285,27 @@ test('the tray posts {action, icon, tooltip, items}; its events arrive as tray:a
   frame.emit('tray:click', '{}');
   frame.emit('menu:activated', '{"id":"not-the-tray","menu":"bar"}');
   assert.deepStrictEqual(heard, [['activated', { id: 'open' }], ['click', {}]]);
+});
+
+test('update posts {action} and hears available and progress', async () => {
+  const frame = new Frame({ handlers: CAPABILITIES });
+  const posted = await bodies(frame, [(v) => v.update.check(), (v) => v.update.install()]);
+  assert.deepStrictEqual(posted, [
+    { handler: 'update', body: { action: 'check' } },
+    { handler: 'update', body: { action: 'install' } },
+  ]);
+  const heard = [];
+  frame.vitrine.update.on('available', (payload) => heard.push(['available', plain(payload)]));
+  const stop = frame.vitrine.update.on('progress', (payload) => heard.push(['progress', plain(payload)]));
+  frame.emit('update:available', '{"version":"1.1.0","notes":"Faster"}');
+  frame.emit('update:progress', '{"received":10,"total":20}');
+  frame.vitrine.update.on('rolled-back', (payload) => heard.push(['rolled-back', plain(payload)]));
+  frame.emit('update:rolled-back', '{"reason":"1.2.0: the new version exited (status 3) before its page loaded"}');
+  frame.emit('tray:click', '{}');
+  stop();
+  frame.emit('update:progress', '{"received":20,"total":20}');
+  assert.deepStrictEqual(heard, [['available', { version: '1.1.0', notes: 'Faster' }], ['progress', { received: 10, total: 20 }],
+    ['rolled-back', { reason: '1.2.0: the new version exited (status 3) before its page loaded' }]]);
 });
 
 test('power posts {action, reason}; a reason that is not a string is refused without a post', async () => {

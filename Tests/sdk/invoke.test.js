@@ -75,7 +75,7 @@ test('window.vitrine is frozen, versioned, and installed once', () => {
 
 test('window.vitrine and its posters have the members vitrine.d.ts declares', () => {
   const frame = new Frame();
-  assert.deepStrictEqual(declaredMembers('Vitrine'), ['app', 'clipboard', 'dialog', 'invoke', 'menu', 'notification', 'off', 'on', 'power', 'print', 'shell', 'shortcuts', 'sidecars', 'storage', 'tray', 'version', 'window']);
+  assert.deepStrictEqual(declaredMembers('Vitrine'), ['app', 'clipboard', 'dialog', 'invoke', 'menu', 'notification', 'off', 'on', 'power', 'print', 'shell', 'shortcuts', 'sidecars', 'storage', 'tray', 'update', 'version', 'window']);
   assert.deepStrictEqual(Object.keys(frame.vitrine).sort(), declaredMembers('Vitrine'));
   for (const name of ['invoke', 'on', 'off']) assert.strictEqual(typeof frame.vitrine[name], 'function');
   assert.strictEqual(typeof frame.vitrine.version, 'string');

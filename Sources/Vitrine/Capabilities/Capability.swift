@@ -12,7 +12,7 @@ import Foundation
 /// global shortcuts; `tray` its icon in the desktop's tray; `power` keeps the screen awake;
 /// `sidecars` reads the app's backend processes' ports and states.
 public enum Capability: String, Sendable, CaseIterable {
-    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, sidecars
+    case dialog, clipboard, window, storage, notification, shell, menu, print, drop, app, shortcuts, tray, power, sidecars, update
 }
 
 extension Capability {
@@ -35,6 +35,7 @@ extension Capability {
         case .tray: TrayStrategy()
         case .power: PowerStrategy()
         case .sidecars: SidecarsStrategy()
+        case .update: UpdateStrategy()
         }
     }
 }

@@ -46,6 +46,7 @@ extension Configuration {
     public var mqtt: MQTTSettings? { preferences.mqtt }
     public var printing: PrintSettings? { preferences.printing }
     public var remoteView: RemoteViewSettings? { preferences.remoteView }
+    public var update: UpdateSettings { preferences.update }
     public var maxWindows: Int { preferences.maxWindows }
     public var backgroundClipboard: Bool { preferences.backgroundClipboard }
     public var urlSchemes: [String] { preferences.urlSchemes }

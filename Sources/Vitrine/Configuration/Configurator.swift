@@ -121,6 +121,12 @@ public struct Configurator: Sendable {
         change(&settings)
         return preference(\.printing, settings)
     }
+    /// `[update]`: the signed update feed, its key, how often it is checked.
+    public func update(_ change: (inout UpdateSettings) -> Void) -> Configurator {
+        var settings = preferences.update
+        change(&settings)
+        return preference(\.update, settings)
+    }
     /// Turns the VNC remote view on (loopback, view-only until changed) and changes its settings.
     public func remoteView(_ change: (inout RemoteViewSettings) -> Void = { _ in }) -> Configurator {
         var settings = preferences.remoteView ?? RemoteViewSettings()
@@ -195,6 +201,7 @@ public struct Configurator: Sendable {
         for scheme in preferences.urlSchemes {
             if let reason = AppURLScheme.problem(with: scheme) { problem("url scheme '\(scheme)': \(reason)", "app.url-schemes") }
         }
+        if let (message, key) = preferences.update.problem { problem(message, key) }
         if kiosk != nil && !preferences.urlSchemes.isEmpty {
             problem("url-schemes: a kiosk takes no deep links (the desktop cannot start or steer it)", "app.url-schemes")
         }

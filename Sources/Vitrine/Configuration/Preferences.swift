@@ -93,6 +93,8 @@ public struct Preferences: Sendable, Equatable {
     public var printing: PrintSettings?
     /// A live remote view over VNC (`[remote.vnc]`); nil: none.
     public var remoteView: RemoteViewSettings?
+    /// Signed updates (`[update]`).
+    public var update = UpdateSettings()
 
     /// The most windows of the app the `window` capability keeps open at once
     /// (`[capabilities] max-windows`); more are refused.

@@ -187,6 +187,10 @@ public enum ContainerEvent: Sendable, Equatable {
         case reportsSent = "reports-sent"
         /// The upload of the reports failed (`detail`: why); they stay unsent for the next start.
         case reportsUploadFailed = "reports-upload-failed"
+        // Signed updates: the new version took over (detail: version, time from download to its page, its pid),
+        // or the previous one came back (detail: version: reason).
+        case updateInstalled = "update-installed"
+        case updateRolledBack = "update-rolled-back"
 
         /// The display's new state.
         public static func display(on: Bool) -> NativeAction { on ? .displayOn : .displayOff }

@@ -97,7 +97,8 @@ public final class VitrineApplication: EventSink {
         loadTimeout = options.loadTimeout
         // A one-shot run (screenshot, exit after load) is never handed to another window.
         oneShot = screenshot != nil || exitAfterLoad
-        singleInstance = options.singleInstance && !oneShot && devSession == nil && !options.automation
+        // A tarball update's new version starts while the old one still runs: never handed to it.
+        singleInstance = options.singleInstance && !oneShot && devSession == nil && !options.automation && !UpdateBeacon.isSet
         sdkReady = !options.waitsForSDK
         dispatch.quit = { GTKRuntime.quit() }
     }

@@ -17,6 +17,7 @@ enum BuiltInFeatures {
             ColorSchemeFeature(),
             PowerFeature(),
             SidecarsFeature(),
+            UpdateFeature(),
         ]
         if let kiosk = window.configuration.kiosk { features.append(KioskGuard(container: window, options: kiosk)) }
         // Last: a playlist's runner acts on a load once every other feature has heard it.

@@ -90,6 +90,8 @@ public struct AppPackage: Sendable, Equatable {
         var entries = [
             Entry(metadata.product, .file(inputs.executable, executable: true)),
             Entry("vitrine.toml", .file(inputs.configFile, executable: false)),
+            // The running version, against which an update is strictly newer.
+            Entry(UpdateSettings.versionFileName, .text(metadata.version + "\n")),
         ]
         if let appDirectory = inputs.appDirectory {
             let base = inputs.configFile.deletingLastPathComponent().standardizedFileURL.pathComponents
@@ -98,7 +100,7 @@ public struct AppPackage: Sendable, Equatable {
                 throw AppPackageError("the app's folder \(appDirectory.path) is not inside \(inputs.configFile.deletingLastPathComponent().path): vitrine.toml's app-dir must name a folder beside it to be bundled")
             }
             let relative = folder.dropFirst(base.count).joined(separator: "/")
-            guard relative != Self.resourcesFolder, relative != metadata.product else {
+            guard relative != Self.resourcesFolder, relative != metadata.product, relative != UpdateSettings.versionFileName else {
                 throw AppPackageError("the app's folder cannot be named \(relative): the bundle's program or Vitrine's resources have that name")
             }
             entries.append(Entry(relative, .folder(appDirectory)))

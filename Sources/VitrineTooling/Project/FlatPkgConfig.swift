@@ -18,7 +18,7 @@ import Vitrine
 public struct FlatPkgConfig: Sendable, Equatable {
     /// The `pkgConfig:` names of Vitrine's system libraries (Package.swift), which every
     /// package that depends on Vitrine asks for.
-    public static let vitrineLibraries = ["webkit2gtk-4.1"]
+    public static let vitrineLibraries = ["webkit2gtk-4.1", "libgcrypt"]
 
     /// The package's name (`webkit2gtk-4.1`): the file is `NAME.pc`.
     public let name: String

@@ -1,5 +1,6 @@
 """A bundle server for the playlist-bundle tests: serves the files of --directory over
-HTTP on loopback with a strong ETag (the content's hash), answers If-None-Match with 304,
+HTTP on loopback (a path asked with ?truncate: its full Content-Length but half its bytes,
+then the connection closed: an interrupted download) with a strong ETag (the content's hash), answers If-None-Match with 304,
 and appends "PATH IF-NONE-MATCH STATUS" to --log for each request. The test changes a
 file's content to publish a new version; it stops the server (and starts it again on the
 same --port) to take the network away.
@@ -35,6 +36,14 @@ def serve(directory, port, log):
                     data = file.read()
             except OSError:
                 self.answer(404, b"", None, asked)
+                return
+            if self.path.endswith("?truncate"):
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                self.close_connection = True
                 return
             etag = '"%s"' % hashlib.sha256(data).hexdigest()[:16]
             self.answer(304 if asked == etag else 200, data, etag, asked)
