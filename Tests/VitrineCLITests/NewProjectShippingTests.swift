@@ -23,12 +23,19 @@ extension NewProjectBuildTests {
                        timeout: timeout, environment: pathEnvironment)
     }
 
-    /// `make e2e`, as the project's README has it.
+    /// `make e2e`, as the project's README has it: WebDriver, then the update loop (its
+    /// release build is the one `make bundle` reuses after).
     func endToEnd(in project: URL) throws {
-        let e2e = try make("e2e", in: project, timeout: 600)
+        let e2e = try make("e2e", in: project, timeout: 2_400)
         #expect(e2e.status == 0, "make e2e:\n\(e2e.stdout.suffix(3000))\n\(e2e.stderr.suffix(3000))")
         #expect(e2e.stdout.contains("ok    a typed name is answered: Hello, WebDriver, from Swift!"), "\(e2e.stdout.suffix(2000))")
-        #expect(e2e.stdout.contains("e2e: all checks passed"))
+        #expect(e2e.stdout.contains("\ne2e: all checks passed"))
+        #expect(e2e.stdout.contains("ok    1.0.0 updated itself to 1.1.0"), "\(e2e.stdout.suffix(2000))")
+        #expect(e2e.stdout.contains("ok    a broken 1.2.0 rolled back to 1.1.0"), "\(e2e.stdout.suffix(2000))")
+        #expect(e2e.stdout.contains("update e2e: all checks passed"))
+        for line in e2e.stdout.split(separator: "\n") where line.hasPrefix("ok    1.") || line.hasPrefix("ok    a broken") {
+            print("e2e: \(line)")
+        }
         Self.expectNoDroppedFlags(e2e, "make e2e")
     }
 

@@ -35,7 +35,7 @@ struct ProjectScaffoldTests {
     @Test func minimalWritesEveryFileWithTheNameAndTheDependencyFilledIn() throws {
         let project = try files(.minimal)
         #expect(project.keys.sorted() == [".gitignore", "Makefile", "Package.swift", "README.md", "Sources/Shop/main.swift",
-                                          "e2e/webdriver_test.py", "icon.svg", "vitrine.toml", "web/app.js", "web/index.html", "web/strategies.d.ts", "web/vitrine.d.ts"])
+                                          "e2e/update_test.py", "e2e/webdriver_test.py", "icon.svg", "vitrine.toml", "web/app.js", "web/index.html", "web/strategies.d.ts", "web/vitrine.d.ts"])
         for (path, text) in project {
             #expect(!text.contains("__NAME__") && !text.contains("__VITRINE_PACKAGE__") && !text.contains("__PACKAGE__"),
                     "\(path) has a placeholder left")

@@ -35,7 +35,7 @@ public final class UpdateFeature: WindowFeature {
     /// page loaded: the first finished load writes the beacon file, once.
     public func loadChanged(_ load: PaneLoad) {
         guard load.event == .finished, load.error == nil, let beacon = UpdateBeacon.take() else { return }
-        FileManager.default.createFile(atPath: beacon, contents: Data("loaded\n".utf8))
+        _ = FileManager.default.createFile(atPath: beacon, contents: Data("loaded\n".utf8))
     }
 
     /// Tells the granted pages of a newer version.
