@@ -154,7 +154,7 @@ let package = Package(
                       "Support/standin.py", "Support/choose_file.py", "Support/keyboard_atspi.py",
                       "Support/rfb_pixel.py", "Support/rfb_probe.py", "Support/menu_atspi.py",
                       "Support/virtual_pointer.py", "Support/bundle_server.py",
-                      "Support/fake_global_shortcuts_portal.py", "Support/fake_settings_portal.py"]
+                      "Support/fake_global_shortcuts_portal.py", "Support/fake_settings_portal.py", "Support/sidecar.py"]
         ),
     ]
 )

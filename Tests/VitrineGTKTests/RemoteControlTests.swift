@@ -33,8 +33,23 @@ final class PrivateSessionBus {
         return environment
     }
 
+    /// Ends the bus and every service it started (`DBUS_STARTER_ADDRESS` is its address):
+    /// the accessibility bus's own dbus-daemon outlives at-spi-bus-launcher otherwise.
     func stop() {
         kill(process.processIdentifier, SIGKILL)
+        for pid in Self.servicesStarted(by: address) { kill(pid, SIGKILL) }
+    }
+
+    private static func servicesStarted(by address: String) -> [pid_t] {
+        let marker = Array("DBUS_STARTER_ADDRESS=\(address)".utf8)
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
+        return pids.filter { pid in
+            // Read to its end: a /proc file says its size is 0.
+            guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/environ"),
+                  let environment = try? file.readToEnd() else { return false }
+            try? file.close()
+            return environment.split(separator: 0).contains { Array($0) == marker }
+        }
     }
 }
 
