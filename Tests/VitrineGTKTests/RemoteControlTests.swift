@@ -41,14 +41,9 @@ final class PrivateSessionBus {
     }
 
     private static func servicesStarted(by address: String) -> [pid_t] {
-        let marker = Array("DBUS_STARTER_ADDRESS=\(address)".utf8)
-        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
-        return pids.filter { pid in
-            // Read to its end: a /proc file says its size is 0.
-            guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/environ"),
-                  let environment = try? file.readToEnd() else { return false }
-            try? file.close()
-            return environment.split(separator: 0).contains { Array($0) == marker }
+        let marker = "DBUS_STARTER_ADDRESS=\(address)"
+        return (FileSystem.entries(of: "/proc") ?? []).compactMap(pid_t.init).filter { pid in
+            FileSystem.contents(of: "/proc/\(pid)/environ")?.split(separator: "\0").contains { $0 == marker } ?? false
         }
     }
 }

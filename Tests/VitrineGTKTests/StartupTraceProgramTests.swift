@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vitrine
 import VitrineTestSupport
 
 extension WebKitTests {
@@ -41,10 +42,8 @@ extension WebKitTests {
             let run = try ProgramRun([page, "--events", folder.path + "/events.jsonl"])
             defer { run.end() }
             #expect(run.wait { run.events.contains { $0["type"] as? String == "load" && $0["event"] as? String == "finished" } })
-            // Read to its end: a /proc file says its size is 0.
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(run.process.processIdentifier)/maps"))
-            let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-            try handle.close()
+            // Read to its end (a /proc file says its size is 0, which Foundation believes).
+            let maps = try #require(FileSystem.contents(of: "/proc/\(run.process.processIdentifier)/maps"))
             #expect(maps.contains("libwebkit2gtk-4.1.so"), "the maps are the program's")
             for library in ["libmosquitto.so", "libarchive.so", "libcrypto.so", "libssl.so"] {
                 #expect(!maps.contains(library), "\(library) is mapped before anything used it")
