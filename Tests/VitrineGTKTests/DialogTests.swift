@@ -57,19 +57,19 @@ extension WebKitTests {
                 [capabilities]
                 "\(url.replacingOccurrences(of: "/index.html", with: ""))" = ["dialog"]
                 """)
-            var environment = bus.environment
-            environment["NO_AT_BRIDGE"] = nil
+            var environment = try bus.accessibleEnvironment
             environment["GTK_USE_PORTAL"] = "0"
             let app = try ProgramRun(["--config", config, "--new-instance"], environment: environment)
             defer { app.kill() }
 
             // The user: a fresh look at the accessibility bus each time, until the dialog is there.
             let said = try AccessibilityUser.run("choose_file.py", ["picked.txt"], environment: environment, app: app) { $0.hasPrefix("CHOSE") }
+            let runningAfterUser = app.isRunning
             if !said.hasPrefix("CHOSE") { app.end() }
             try #require(said.hasPrefix("CHOSE"), """
                 the file was not found in a dialog:
                 \(said)
-                the program (running: \(app.isRunning)) said: \(app.standardError)
+                the program (running: \(runningAfterUser), status \(app.process.terminationStatus)) said: \(app.standardError)
                 """)
 
             // Once the page has read the file: the file becomes a symlink to another one.

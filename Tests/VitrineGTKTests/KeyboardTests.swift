@@ -178,6 +178,7 @@ extension WebKitTests {
                 layout = "us"
                 """.write(to: config, atomically: true, encoding: .utf8)
             let script = Self.package.appendingPathComponent("Tests/VitrineGTKTests/Support/keyboard_atspi.py").path
+            try AccessibilityBus.forgetDisplayProperty()
             let run = try runProcess("/usr/bin/dbus-run-session", ["--", "/usr/bin/python3", script,
                                                                     try BuiltProducts.path("vitrine"), config.path, events.path], timeout: 120)
             let line = try #require(run.stdout.split(separator: "\n").last, "no result; stderr: \(run.stderr)")

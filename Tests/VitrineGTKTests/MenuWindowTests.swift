@@ -69,12 +69,7 @@ extension WebKitTests {
                 [capabilities]
                 "\(origin)" = ["menu"]
                 """)
-            var environment = bus.environment
-            environment["NO_AT_BRIDGE"] = nil
-            // The accessibility bus is found through the display's AT_SPI_BUS property first: an
-            // earlier program's (its web process's bridge, on another session bus) may still be
-            // named there. This test's app and its user find the one of this test's bus.
-            _ = try runProcess("/usr/bin/xprop", ["-root", "-remove", "AT_SPI_BUS"], timeout: 10)
+            let environment = try bus.accessibleEnvironment
             let app = try ProgramRun(["--config", config, "--new-instance"], environment: environment)
             defer { app.kill() }
 

@@ -33,11 +33,23 @@ final class PrivateSessionBus {
         return environment
     }
 
+    /// `environment` with the accessibility bridge on, for a program and its AT-SPI user that
+    /// must meet on this bus's accessibility bus.
+    var accessibleEnvironment: [String: String] {
+        get throws {
+            try AccessibilityBus.forgetDisplayProperty()
+            var environment = environment
+            environment["NO_AT_BRIDGE"] = nil
+            return environment
+        }
+    }
+
     /// Ends the bus and every service it started (`DBUS_STARTER_ADDRESS` is its address):
     /// the accessibility bus's own dbus-daemon outlives at-spi-bus-launcher otherwise.
     func stop() {
         kill(process.processIdentifier, SIGKILL)
         for pid in Self.servicesStarted(by: address) { kill(pid, SIGKILL) }
+        try? AccessibilityBus.forgetDisplayProperty()
     }
 
     private static func servicesStarted(by address: String) -> [pid_t] {
