@@ -107,6 +107,8 @@ struct OpenCommand: ParsableCommand {
         let options = VitrineApplication.RunOptions(screenshot: screenshot, exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout,
                                                     singleInstance: !newInstance, automation: automation, deepLink: deepLink)
         let status = MainActor.assumeIsolated {
+            // This program itself lists the decoders, in a process of its own.
+            ProcessRendering.decoderLister = ["/proc/self/exe", MediaDecodersCommand.configuration.commandName!]
             let application = VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog,
                                                  options: options)
             application.serviceNotifier = serviceManager.flatMap(ServiceNotifier.init)

@@ -25,7 +25,7 @@ struct VitrineCommand: ParsableCommand {
             are listed by 'vitrine open --help'.
             """,
         version: VitrineVersion.string,
-        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, BundleCommand.self, PkgConfigPathCommand.self, FleetCommand.self, GenerateCommand.self],
+        subcommands: [OpenCommand.self, CheckConfigCommand.self, ControlCommand.self, NewCommand.self, DevCommand.self, BundleCommand.self, PkgConfigPathCommand.self, FleetCommand.self, GenerateCommand.self, MediaDecodersCommand.self],
         defaultSubcommand: OpenCommand.self)
 
     /// Every log line of the process is redacted (`RedactingLogHandler`) before any runs.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import Vitrine
+import VitrineGTK
 import VitrineTestSupport
+import VitrineTestingGTK
 
 extension WebKitTests {
     /// What the machine offers media and rendering, as the program logs it at start: the
@@ -40,6 +43,61 @@ extension WebKitTests {
                 #expect(decoders.contains(format) == expected, "\(format): gst-inspect-1.0 says \(expected)")
                 #expect(missing.contains(format) == !expected, "\(format)")
             }
+        }
+
+        /// The decoders are listed by a helper (`vitrine media-decoders`): GStreamer starts
+        /// there, never in the long-lived program, whose memory so holds no registry. Each
+        /// process that starts GStreamer writes its own debug file (`%p`, its pid).
+        @Test func theDecodersAreListedInAProcessOfTheirOwn() throws {
+            let folder = try ConfigFolder()
+            try folder.write("app/index.html", "<!doctype html><title>app</title>")
+            var environment = ProcessInfo.processInfo.environment
+            environment["GST_DEBUG"] = "GST_INIT:4"
+            environment["GST_DEBUG_FILE"] = folder.path + "/gst-%p.log"
+            let app = try ProgramRun(["--app-dir", folder.path + "/app", "--new-instance", "--events", folder.path + "/events.jsonl"],
+                                     environment: environment)
+            defer { app.kill() }
+            let codecs = try #require(app.waitForEvent(timeout: 60) { $0["type"] as? String == "media-codecs" },
+                                      "no media-codecs line: \(app.standardError)")
+            #expect(!(codecs["decoders"] as? [String] ?? []).isEmpty || !(codecs["missing"] as? [String] ?? []).isEmpty)
+            let started = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+                name.hasPrefix("gst-") && ((try? String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)) ?? "")
+                    .contains("Initializing GStreamer")
+            }
+            #expect(!started.contains("gst-\(app.process.processIdentifier).log"), "the program itself started GStreamer")
+            #expect(!started.isEmpty, "no process started GStreamer to list the decoders")
+            #expect(!app.standardError.contains("cannot list the media decoders"), "\(app.standardError)")
+        }
+
+        /// What the helper prints is read as the decoders' caps; a helper that fails is
+        /// GStreamer's failure with what it said, and one that cannot start, with why.
+        @Test(arguments: [
+            (["/bin/sh", "-c", "printf 'video/x-vp8\\naudio/x-opus, channel-mapping-family=(int)0\\n'"], "decoders VP8, Opus"),
+            (["/bin/sh", "-c", "echo 'registry unreadable' >&2; exit 3"], "GStreamer: registry unreadable"),
+            (["/bin/sh", "-c", "exit 0"], "decoders "),
+            (["/nonexistent/vitrine"], "GStreamer: Failed to execute child process"),
+        ])
+        @MainActor func theHelpersAnswerIsReadOnce(command: [String], expected: String) async throws {
+            TestLoop.start()
+            let before = ProcessRendering.decoderLister
+            ProcessRendering.decoderLister = command
+            defer { ProcessRendering.decoderLister = before }
+            var answers: [String] = []
+            ProcessRendering.listCodecs { codecs in
+                switch codecs {
+                case .success(let list): answers.append("decoders " + list.decodable.map(\.rawValue).sorted().joined(separator: ", "))
+                case .failure(let error): answers.append(error.description)
+                }
+            }
+            #expect(await TestLoop.wait { !answers.isEmpty })
+            let answer = try #require(answers.first)
+            if expected.hasPrefix("decoders ") {
+                #expect(Set(answer.dropFirst(9).split(separator: ", ").map(String.init)) == Set(expected.dropFirst(9).split(separator: ", ").map(String.init)),
+                        "\(answer)")
+            } else {
+                #expect(answer.hasPrefix(expected), "\(answer)")
+            }
+            #expect(answers.count == 1)
         }
 
         @Test func llvmpipeTurnsHardwareAccelerationOffUnlessTheFileChooses() throws {

@@ -35,20 +35,32 @@ public enum ProcessRendering {
     }
 
     /// The formats GStreamer decodes here, or why it could not be asked.
-    public static let codecs: Result<MediaCodecs, GStreamerError> = {
+    public static let codecs: Result<MediaCodecs, GStreamerError> = decoderCaps.map(MediaCodecs.init(decoderCaps:))
+
+    /// The sink caps of GStreamer's decoders here, one per pad template, or why GStreamer
+    /// could not be asked (what `vitrine media-decoders` prints).
+    public static var decoderCaps: Result<[String], GStreamerError> {
         var error: UnsafeMutablePointer<GError>?
         guard let caps = vitrine_gst_decoder_caps(&error) else {
             defer { if error != nil { g_error_free(error) } }
             return .failure(GStreamerError(message: error.map { String(cString: $0.pointee.message) } ?? "GStreamer did not start"))
         }
         defer { g_free(caps) }
-        return .success(MediaCodecs(decoderCaps: String(cString: caps).split(separator: "\n").map(String.init)))
-    }()
+        return .success(String(cString: caps).split(separator: "\n").map(String.init))
+    }
 
-    /// Lists the decoders on another thread (GStreamer reads its plugin registry: tens of
-    /// milliseconds the first window need not wait for), then hands them to `listed` on
-    /// the main thread.
+    /// The command that lists the decoders in a process of its own (`vitrine media-decoders`),
+    /// if this program has one: GStreamer's registry, read to list them, then never enters
+    /// this long-lived process (about 1.7 MB). Set by the program before the first window.
+    @MainActor public static var decoderLister: [String]?
+
+    /// Lists the decoders without holding up the main loop (GStreamer reads its plugin
+    /// registry: tens of milliseconds the first window need not wait for): through
+    /// `decoderLister` when there is one, else on another thread. Hands them to `listed` on
+    /// the main thread, once.
+    @MainActor
     public static func listCodecs(then listed: @escaping @MainActor @Sendable (Result<MediaCodecs, GStreamerError>) -> Void) {
+        if let decoderLister { return DecoderListing.start(decoderLister, then: listed) }
         DispatchQueue.global(qos: .utility).async {
             let codecs = Self.codecs
             DispatchQueue.main.async { listed(codecs) }

@@ -20,7 +20,7 @@ enum AccessibilityUser {
             user.standardOutput = output
             // Its complaints go to a file: a pipe read after the output could fill and block it.
             let errors = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-atspi-\(UUID().uuidString).err")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: errors) }
             user.standardError = try FileHandle(forWritingTo: errors)
             try user.run()
