@@ -27,12 +27,8 @@ final class ChildProcess {
         defer { g_object_unref(gptr(launcher!)) }
         for (name, value) in environment { g_subprocess_launcher_setenv(launcher, name, value, 1) }
         if endsWithParent { g_subprocess_launcher_set_child_setup(launcher, vitrine_child_ends_with_parent, nil, nil) }
-        let copies = arguments.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var argv: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) }
-        argv.append(nil)
         var error: UnsafeMutablePointer<GError>?
-        guard let process = g_subprocess_launcher_spawnv(launcher, &argv, &error) else {
+        guard let process = arguments.withCStringArray({ g_subprocess_launcher_spawnv(launcher, $0, &error) }) else {
             throw GLibError.take(&error, "cannot start \(arguments.first ?? "")")
         }
         self.process = process

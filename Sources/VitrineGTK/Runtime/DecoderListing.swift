@@ -1,8 +1,5 @@
 import CWebKitGTK
 import Vitrine
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// GStreamer's decoders listed by a helper process (`ProcessRendering.decoderLister`): its
 /// standard output is the decoders' caps, one per line; a helper that cannot start or
@@ -13,13 +10,9 @@ enum DecoderListing {
     typealias Listed = @MainActor @Sendable (Result<MediaCodecs, ProcessRendering.GStreamerError>) -> Void
 
     static func start(_ command: [String], then listed: @escaping Listed) {
-        let copies = command.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var argv: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) }
-        argv.append(nil)
         var error: UnsafeMutablePointer<GError>?
         let flags = GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_PIPE.rawValue)
-        guard let process = g_subprocess_newv(&argv, flags, &error) else {
+        guard let process = command.withCStringArray({ g_subprocess_newv($0, flags, &error) }) else {
             let failure = GLibError.take(&error, "cannot start \(command.first ?? "")")
             return listed(.failure(.init(message: failure.description)))
         }

@@ -54,12 +54,9 @@ final class SidecarProcess {
             bytes.copyBytes(from: path)
         }
         g_subprocess_launcher_set_child_setup(launcher, vitrine_sidecar_child_setup, setup, nil)
-        let copies = ([declaration.command] + declaration.arguments).map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var argv: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) }
-        argv.append(nil)
         var error: UnsafeMutablePointer<GError>?
-        guard let process = g_subprocess_launcher_spawnv(launcher, &argv, &error) else {
+        let spawned = ([declaration.command] + declaration.arguments).withCStringArray { g_subprocess_launcher_spawnv(launcher, $0, &error) }
+        guard let process = spawned else {
             throw GLibError.take(&error, "cannot start \(declaration.command)")
         }
         self.process = process
