@@ -17,7 +17,12 @@ public final class SandboxProbe {
     /// Starts the probe.
     public init() {
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue)
+        // Descriptors left open let GLib start it with posix_spawn (vfork) rather than fork,
+        // which copied this process's page tables: 0.3 ms on the way to GTK instead of 2.3.
+        // The probe only prints xdg-dbus-proxy's help in a throwaway sandbox; this process
+        // opens its own files close-on-exec.
+        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue
+                                    | G_SPAWN_LEAVE_DESCRIPTORS_OPEN.rawValue)
         let started = WebSandbox.probeArguments.withCStringArray { argv in
             g_spawn_async_with_pipes(nil, UnsafeMutableRawPointer(argv).assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self),
                                      nil, flags, nil, nil, &pid, nil, nil, &errorOutput, &error)
