@@ -107,8 +107,9 @@ struct OpenCommand: ParsableCommand {
         let options = VitrineApplication.RunOptions(screenshot: screenshot, exitAfterLoad: exitAfterLoad, loadTimeout: loadTimeout,
                                                     singleInstance: !newInstance, automation: automation, deepLink: deepLink)
         let status = MainActor.assumeIsolated {
-            // This program itself lists the decoders, in a process of its own.
-            ProcessRendering.decoderLister = ["/proc/self/exe", MediaDecodersCommand.configuration.commandName!]
+            // This program itself lists the decoders, in a process of its own (by its path,
+            // so that the helper shows as vitrine, not as "exe").
+            ProcessRendering.decoderLister = [ResourceLocator.runningExecutable.path, MediaDecodersCommand.configuration.commandName!]
             let application = VitrineApplication(configuration: configuration, configFile: configFile, eventLog: eventLog,
                                                  options: options)
             application.serviceNotifier = serviceManager.flatMap(ServiceNotifier.init)
