@@ -3,6 +3,11 @@
 // document goes (the token dies with it), hands the token to the frame's SDK (vitrine.js),
 // and delivers native events to it.
 //
+// The origin and URL are read at document start, before any page script runs; they are
+// sent when the SDK first uses the bridge (its `vitrine:register` event, dispatched before
+// its first call or listener). A document that never uses the bridge sends no message, so
+// the program never starts a JavaScript engine to read one (2.7 MiB of its memory).
+//
 // Injected as it is, at document start, into every frame's isolated script world
 // "vitrine" (ScriptBridge.frameRegistrar, read once per process where ResourceLocator finds
 // sdk/), where page scripts cannot reach its globals, prototypes or handler.
@@ -26,15 +31,20 @@
   if (!registrar) return;
   var bytes = crypto.getRandomValues(new Uint8Array(16)), token = '';
   for (var i = 0; i < bytes.length; i++) token += (bytes[i] + 256).toString(16).slice(1);
-  // `token \n main|frame \n origin \n url` (FrameRegistration in Swift). Listeners added
-  // here, at document start, run before any the page adds.
-  function register() {
-    registrar.postMessage(token + '\n' + (window.top === window ? 'main' : 'frame') + '\n' + self.origin + '\n' + location.href);
-  }
-  register();
+  // `token \n main|frame \n origin \n url` (FrameRegistration in Swift), as the document
+  // starts. Listeners added here, at document start, run before any the page adds.
+  var registration = token + '\n' + (window.top === window ? 'main' : 'frame') + '\n' + self.origin + '\n' + location.href;
+  var registered = false;
+  function register() { registrar.postMessage(registration); }
+  // A page may dispatch it too: it can only register what was read above.
+  document.addEventListener('vitrine:register', function () {
+    if (registered) return;
+    registered = true;
+    register();
+  });
   // Capturing, and added first: no page listener can stop it before it runs.
-  window.addEventListener('pagehide', function () { registrar.postMessage(token + '\ngone'); }, true);
-  window.addEventListener('pageshow', function (event) { if (event.persisted) register(); }, true);
+  window.addEventListener('pagehide', function () { if (registered) registrar.postMessage(token + '\ngone'); }, true);
+  window.addEventListener('pageshow', function (event) { if (event.persisted && registered) register(); }, true);
   function give() { document.dispatchEvent(new CustomEvent('vitrine:token', { detail: token })); }
   document.addEventListener('vitrine:hello', function hello() {
     document.removeEventListener('vitrine:hello', hello);

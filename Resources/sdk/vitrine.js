@@ -57,6 +57,16 @@
   document.addEventListener('vitrine:token', takeToken);
   document.dispatchEvent(new CustomEvent('vitrine:hello'));
 
+  // The registrar registers the token when the bridge is first used (a call or a
+  // listener), before that use's message: one message stream, so native code reads the
+  // registration first.
+  var registered = false;
+  function useBridge() {
+    if (registered || token === null) return;
+    registered = true;
+    document.dispatchEvent(new CustomEvent('vitrine:register'));
+  }
+
   // Back from the back/forward cache: the registrar registered the token again, but the
   // channels native code opened for it closed when the document was hidden.
   window.addEventListener('pageshow', function (event) {
@@ -115,6 +125,7 @@
         handlerCache.set(name, handler); // WebKit's handler objects live as long as the page
       }
       if (token === null) return Promise.reject(new Error('vitrine: no bridge in this frame'));
+      useBridge();
       var channel = channelFor(name, handler);
       var call = codec.encode(payload, channel !== undefined && channel.json !== null);
       return channel ? postOnChannel(channel, call) : postShared(handler, call);
@@ -238,6 +249,7 @@
 
   function on(name, listener) {
     if (typeof listener !== 'function') throw new TypeError('vitrine.on: listener must be a function');
+    useBridge();
     name = String(name);
     if (!listeners.has(name)) listeners.set(name, new Set());
     listeners.get(name).add(listener);

@@ -116,12 +116,31 @@ extension WebKitTests {
             #expect(!strict.isEmpty && strict.allSatisfy { $0.outcome == .resolved }, "each message answered once: \(strict)")
         }
 
+        /// A document registers with the bridge when it first uses it, not at its start: a
+        /// loaded page that has not called or listened has sent no message (the program then
+        /// needs no JavaScript engine of its own); its first listener registers its true
+        /// origin, and its bridge answers that it is there all along.
+        @Test func aDocumentRegistersWhenItFirstUsesTheBridge() async throws {
+            let (harness, pane) = try await Self.openBridgePage()
+            defer { harness.close() }
+            #expect(pane.messages.frames.count == 0 && pane.messages.frames.mainToken == nil, "registered before any use")
+            #expect(await harness.container.bridgeIsPresent())
+            _ = try await harness.container.evaluate("vitrine.on('tick', () => {}), 1")
+            #expect(await TestLoop.wait { pane.messages.frames.mainToken != nil })
+            var frames = pane.messages.frames
+            let principal = try #require(frames.mainToken.flatMap { frames.principal(for: $0) })
+            #expect(principal.origin == Origin(string: "app://\(WebTestHarness.host)") && principal.isMainFrame)
+            #expect(frames.count == 1)
+        }
+
         @Test func framesPastTheRegistrysCapacityNeverPushTheTopFrameOut() async throws {
             // The top page calls until it posts on its channel, then opens more same-origin
-            // frames than a pool holds (each registers its own document): the top frame,
-            // used least recently, keeps its place, its channel and its calls.
+            // frames than a pool holds (each registers its own document as it starts
+            // listening): the top frame, used least recently, keeps its place, its channel
+            // and its calls.
             let frames = FrameRegistry.capacity + 44
-            let (harness, pane) = try await Self.openBridgePage(pages: ["frame.html": "<!doctype html><title>f</title>"])
+            let (harness, pane) = try await Self.openBridgePage(pages: [
+                "frame.html": "<!doctype html><title>f</title><script>vitrine.on('tick', () => {})</script>"])
             defer { harness.close() }
             let before = try await harness.container.evaluateAsync(Self.untilOnChannel("ping") + """
                 handlerPrototype.postMessage = original;

@@ -48,6 +48,55 @@ extension WebKitTests {
             })
             defer { harness.close() }
             try await harness.open("index.html")
+            try await Self.dragFromAnotherWindow(onto: harness) { drag in
+                let dropped = try await harness.container.evaluateAsync("return await dropped;")
+                #expect(dropped == ["files": [["path": .string(folder + "/report.txt"), "size": 20]]])
+
+                let read = try await harness.container.evaluateAsync("""
+                    const out = [await vitrine.dialog.readText(\(JSONValue.string(folder + "/report.txt").jsonText))];
+                    try { await vitrine.dialog.readText(\(JSONValue.string(folder + "/link.txt").jsonText)); out.push('read'); }
+                    catch (e) { out.push(e.message); }
+                    return out;
+                    """)
+                #expect(read == ["dropped by the user\n", .string("dialog: read: \(folder)/link.txt was not chosen in a dialog")])
+                drag.waitUntilExit()
+                #expect(harness.events.events.contains { event in
+                    if case .native(.filesDropRefused, let detail) = event { return detail.contains("link.txt") }
+                    return false
+                })
+            }
+        }
+
+        /// A page granted `drop` that has not used the bridge (so has not registered, and
+        /// listens to nothing): the drop is refused and said so, and WebKit never opens the
+        /// file in its place.
+        @Test func aDropOntoAGrantedPageThatNeverUsedTheBridgeIsRefused() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-drop-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try "dropped by the user\n".write(toFile: folder + "/report.txt", atomically: true, encoding: .utf8)
+            offeredURIs = [URL(fileURLWithPath: folder + "/report.txt").absoluteString]
+            let app = Origin(string: "app://\(WebTestHarness.host)")!
+            let page = Self.page.replacingOccurrences(of: "window.dropped = new Promise((resolve) => vitrine.on('files:dropped', resolve));", with: "")
+            let harness = try WebTestHarness(pages: ["index.html": page], configure: { $0.grantCapabilities([.drop], to: app) })
+            defer { harness.close() }
+            try await harness.open("index.html")
+            try await Self.dragFromAnotherWindow(onto: harness) { _ in
+                #expect(await TestLoop.wait {
+                    harness.events.events.contains { event in
+                        if case .native(.filesDropRefused, let detail) = event { return detail == "the page does not use the bridge" }
+                        return false
+                    }
+                }, "\(harness.events.events)")
+            }
+            #expect(harness.container.currentURL?.scheme == "app", "WebKit did not open the file: \(String(describing: harness.container.currentURL))")
+        }
+
+        /// A real GTK drag source in another window, dragged by xdotool onto the harness's
+        /// view and released there; `whileDragging` runs meanwhile, with the running xdotool,
+        /// and the source window goes after it.
+        static func dragFromAnotherWindow(onto harness: WebTestHarness,
+                                          whileDragging body: @MainActor (Process) async throws -> Void) async throws {
             let window = harness.container.windowPointer
             gtk_window_move(window, 300, 0)
             gtk_window_resize(window, 400, 300)
@@ -79,21 +128,8 @@ extension WebKitTests {
                               "mousemove", String(viewX + 100), String(viewY + 100), "sleep", "0.3",
                               "mousemove", String(viewX + 110), String(viewY + 110), "sleep", "0.3", "mouseup", "1"]
             try drag.run()
-            let dropped = try await harness.container.evaluateAsync("return await dropped;")
-            #expect(dropped == ["files": [["path": .string(folder + "/report.txt"), "size": 20]]])
-
-            let read = try await harness.container.evaluateAsync("""
-                const out = [await vitrine.dialog.readText(\(JSONValue.string(folder + "/report.txt").jsonText))];
-                try { await vitrine.dialog.readText(\(JSONValue.string(folder + "/link.txt").jsonText)); out.push('read'); }
-                catch (e) { out.push(e.message); }
-                return out;
-                """)
-            #expect(read == ["dropped by the user\n", .string("dialog: read: \(folder)/link.txt was not chosen in a dialog")])
-            drag.waitUntilExit()
-            #expect(harness.events.events.contains { event in
-                if case .native(.filesDropRefused, let detail) = event { return detail.contains("link.txt") }
-                return false
-            })
+            defer { drag.waitUntilExit() }
+            try await body(drag)
         }
     }
 }

@@ -5,36 +5,69 @@ const test = require('node:test');
 const assert = require('node:assert');
 const { Frame } = require('./support/fake-webkit.js');
 
-test('the registrar posts token \\n main \\n origin \\n url on vitrine-frame, in its own world', () => {
+test('the registrar posts token \\n main \\n origin \\n url on vitrine-frame, in its own world, once the bridge is used', () => {
   const frame = new Frame({ origin: 'https://shop.example', href: 'https://shop.example/cart?id=1#top' });
+  assert.deepStrictEqual(frame.isolated.posts, [], 'nothing before the page uses the bridge');
+  frame.vitrine.on('anything', () => {});
   const [registration] = frame.isolated.posts;
   assert.strictEqual(registration.handler, 'vitrine-frame');
   const [token, kind, origin, url, ...rest] = registration.message.split('\n');
   assert.match(token, /^[0-9a-f]{32}$/);
+  assert.strictEqual(token, frame.handedToken);
   assert.strictEqual(kind, 'main');
   assert.strictEqual(origin, 'https://shop.example');
   assert.strictEqual(url, 'https://shop.example/cart?id=1#top');
   assert.deepStrictEqual(rest, []);
-  assert.strictEqual(frame.isolated.posts.length, 1);
+  frame.vitrine.on('more', () => {});
+  assert.strictEqual(frame.isolated.posts.length, 1, 'registered once');
   assert.strictEqual(frame.page.posts.length, 0);
+});
+
+test('a document that never uses the bridge sends no message, not even when it goes', () => {
+  const frame = new Frame({ origin: 'https://shop.example' });
+  frame.hide(true);
+  frame.show();
+  frame.hide(false);
+  assert.deepStrictEqual(frame.isolated.posts, []);
+  assert.deepStrictEqual(frame.page.posts, []);
+});
+
+test('the first call registers before its own message leaves', async () => {
+  let registeredFirst = null;
+  const frame = new Frame({
+    origin: 'https://shop.example',
+    respond: (post) => { registeredFirst = frame.isolated.posts.length === 1; return post.message; },
+  });
+  assert.strictEqual(await frame.vitrine.invoke('ping', 'x'), frame.token + 'sx');
+  assert.strictEqual(registeredFirst, true);
+  assert.strictEqual(frame.isolated.posts[0].message.split('\n')[0], frame.token);
 });
 
 test('a sandboxed frame registers its true origin, null, not its URL\'s', () => {
   const frame = new Frame({ origin: 'https://shop.example', selfOrigin: 'null', mainFrame: false });
+  frame.vitrine.on('x', () => {});
   const [, kind, origin, url] = frame.isolated.posts[0].message.split('\n');
   assert.strictEqual(kind, 'frame');
   assert.strictEqual(origin, 'null');
   assert.strictEqual(url, 'https://shop.example/index.html');
 });
 
-test('a page cannot change the origin the registrar reports', () => {
+test('a page cannot change the origin or URL the registrar reports, nor register twice', () => {
   const frame = new Frame({ origin: 'https://shop.example', selfOrigin: 'null', order: 'sdk-first' });
-  frame.page.eval("self.origin = 'https://shop.example'; location.origin");
-  assert.strictEqual(frame.isolated.posts[0].message.split('\n')[2], 'null');
+  frame.page.eval("self.origin = 'https://shop.example'; location.href = 'https://shop.example/forged'; location.origin");
+  // The page asks for the registration itself, twice, then uses the bridge.
+  frame.page.eval("document.dispatchEvent(new CustomEvent('vitrine:register', { detail: 'https://bank.example' }))");
+  frame.page.eval("document.dispatchEvent(new CustomEvent('vitrine:register'))");
+  frame.vitrine.on('x', () => {});
+  assert.strictEqual(frame.isolated.posts.length, 1);
+  const [, , origin, url] = frame.isolated.posts[0].message.split('\n');
+  assert.strictEqual(origin, 'null');
+  assert.strictEqual(url, 'https://shop.example/index.html');
 });
 
 test('the document says when it goes, and registers the same token again when it comes back', () => {
   const frame = new Frame({ origin: 'https://shop.example' });
+  frame.vitrine.on('x', () => {});
   const token = frame.token;
   frame.hide(true);
   assert.strictEqual(frame.isolated.posts[1].message, token + '\ngone');
@@ -47,6 +80,7 @@ test('the document says when it goes, and registers the same token again when it
 
 test('a page listener that stops pagehide cannot keep the token alive', () => {
   const frame = new Frame({ origin: 'https://shop.example', order: 'sdk-first' });
+  frame.vitrine.on('x', () => {});
   frame.page.eval("addEventListener('pagehide', function (e) { e.stopImmediatePropagation(); }, true)");
   frame.hide(false);
   assert.strictEqual(frame.isolated.posts[1].message, frame.token + '\ngone');

@@ -16,8 +16,8 @@ extension VitrineApplication {
         public var loadTimeout: Double
         /// Be the session bus's instance of the app's id (false: run alone, no remote control).
         public var singleInstance: Bool
-        /// A one-shot run's first load counts once the page's SDK has also registered with
-        /// the bridge (an app's own page, which has the SDK: its bridge is up, whatever it shows).
+        /// A one-shot run's first load counts once the page's bridge is also up (an app's own
+        /// page, which has the SDK: its bridge is up, whatever it shows).
         public var waitsForSDK: Bool
         /// Be driven by a WebDriver session (`--automation`, see `AutomationHost`): never
         /// the bus's instance, throwaway website data; refused where the configuration

@@ -47,9 +47,8 @@ public final class VitrineApplication: EventSink {
     private let oneShot: Bool
     private(set) var status: Int32 = 0
     private var firstLoadSettled = false
-    /// With `waitsForSDK`: whether the first page's load finished, whether its SDK registered.
-    private var firstLoadFinishedWaitingForSDK = false
-    private var sdkReady: Bool
+    /// With `waitsForSDK`: whether the first page's load finished, whether its bridge is up.
+    private var firstLoadFinishedWaitingForSDK = false, sdkReady: Bool
     private(set) var remote: RemoteControl?
     /// The one dispatch of remote commands, from the bus and from MQTT.
     let dispatch = RemoteDispatch()
@@ -302,14 +301,19 @@ public final class VitrineApplication: EventSink {
     fileprivate func firstLoadChanged(_ event: ContainerEvent.LoadEvent, in container: WebContainer) {
         guard !firstLoadSettled else { return }
         switch event {
-        case .finished where !sdkReady: firstLoadFinishedWaitingForSDK = true
+        case .finished where !sdkReady:
+            firstLoadFinishedWaitingForSDK = true
+            // A page registers only once it uses the bridge: its bridge is asked instead.
+            Task { @MainActor [weak self, weak container] in
+                if let container, await container.bridgeIsPresent() { self?.pageBridgeReady(in: container) }
+            }
         case .finished: firstLoadFinished(container)
         case .failed where oneShot: finish(status: 1, message: "the first load failed")
         default: break
         }
     }
 
-    /// The first window's page's SDK registered with the bridge.
+    /// The first window's page's bridge is up (it answered, or registered).
     fileprivate func pageBridgeReady(in container: WebContainer) {
         guard !sdkReady else { return }
         sdkReady = true

@@ -10,9 +10,11 @@ import Vitrine
 /// world. So each frame's isolated world (separate JS globals and prototypes that page
 /// scripts cannot touch) draws a random token at document start and registers it with
 /// native code together with the document's true origin (`self.origin`: `"null"` in a
-/// sandboxed frame) and `location.href` as that world sees them, which no page script can
-/// forge. It hands the token to the same frame's SDK through DOM events on the frame's own
-/// document, before any page script runs. Each request carries the token; native code
+/// sandboxed frame) and `location.href` as that world sees them then, which no page script
+/// can forge. It hands the token to the same frame's SDK through DOM events on the frame's
+/// own document, before any page script runs, and posts the registration when the SDK
+/// first uses the bridge (a page that never does sends nothing, and this process never
+/// starts a JavaScript engine to read a message). Each request carries the token; native code
 /// looks up the principal it stands for (`FrameRegistry`) and asks `Admission` whether it
 /// may call the strategy before any strategy runs.
 ///

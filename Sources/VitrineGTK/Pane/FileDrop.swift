@@ -11,7 +11,8 @@ import Vitrine
 /// otherwise hand the page `File` objects or open the file) and reaches that document as
 /// `files:dropped` `{files: [{path, size}]}` — local regular files only (`DroppedFiles`),
 /// each readable through the `dialog` capability's bounded read as a chosen file is. A
-/// kiosk refuses every file drop; a page not granted `drop` gets WebKit's own behaviour.
+/// kiosk refuses every file drop, as does a granted page that has not used the bridge; a
+/// page not granted `drop` gets WebKit's own behaviour.
 @MainActor
 final class FileDrop: PaneCollaborator {
     private weak var pane: WebPane?
@@ -35,8 +36,14 @@ final class FileDrop: PaneCollaborator {
             gtk_drag_finish(context, 0, 0, time)
             return true
         }
-        guard let token = pane.messages.frames.mainToken, let url = pane.currentURL,
-              pane.configuration.capabilities.isGranted(.drop, to: Origin(url)) else { return false }
+        guard let url = pane.currentURL, pane.configuration.capabilities.isGranted(.drop, to: Origin(url)) else { return false }
+        // The document registers when it first uses the bridge: one that has not listens to
+        // nothing, and the drop is refused rather than left to WebKit.
+        guard let token = pane.messages.frames.mainToken else {
+            container.record(.native(action: .filesDropRefused, detail: "the page does not use the bridge"))
+            gtk_drag_finish(context, 0, 0, time)
+            return true
+        }
         pending = token
         gtk_drag_get_data(widget, context, gdk_atom_intern_static_string(Self.uriList), time)
         return true

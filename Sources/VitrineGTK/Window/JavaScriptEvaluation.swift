@@ -4,11 +4,12 @@ import Vitrine
 /// Runs JavaScript in a view and returns its result as JSON.
 @MainActor
 enum JavaScriptEvaluation {
-    /// Evaluates an expression (`webkit_web_view_evaluate_javascript`).
-    static func run(_ script: String, in webView: UnsafeMutablePointer<WebKitWebView>) async throws -> JSONValue {
+    /// Evaluates an expression (`webkit_web_view_evaluate_javascript`) in the page's world,
+    /// or in the script world `world`.
+    static func run(_ script: String, in webView: UnsafeMutablePointer<WebKitWebView>, world: String? = nil) async throws -> JSONValue {
         try await withCheckedThrowingContinuation { continuation in
             AsyncCallback.call({ callback, data in
-                webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, callback, data)
+                webkit_web_view_evaluate_javascript(webView, script, -1, world, nil, nil, callback, data)
             }, finish: { _, result in
                 var error: UnsafeMutablePointer<GError>?
                 let value = webkit_web_view_evaluate_javascript_finish(webView, result, &error)

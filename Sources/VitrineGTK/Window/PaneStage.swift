@@ -157,10 +157,11 @@ final class PaneStage {
     }
 
     /// Sends a native event to the `vitrine.on(name, …)` listeners of the pages of `audience`
-    /// (`WebContainer.emit`); answers how many.
+    /// (`WebContainer.emit`); answers how many. A page whose top document has not used the
+    /// bridge (which registers it, `vitrine.on` included) listens to nothing and is skipped.
     func emit(_ name: String, _ payload: JSONValue, to audience: PageAudience) -> Int {
         let listening = panes.filter { pane in
-            guard let url = pane.currentURL else { return false }
+            guard let url = pane.currentURL, pane.messages.frames.mainToken != nil else { return false }
             switch audience {
             case .app: return Origin(url).map(configuration.appOrigins.contains) ?? false
             case .granted(let capability): return configuration.capabilities.isGranted(capability, to: Origin(url))
@@ -177,6 +178,10 @@ final class PaneStage {
     }
 
     private func dispatch(_ name: String, _ payload: JSONValue, in pane: WebPane) {
+        // Each evaluation's result is read into a JavaScript value here (even unasked): the
+        // first starts a JavaScript engine in this process, which a page that never used the
+        // bridge does not need.
+        guard pane.messages.frames.mainToken != nil else { return }
         let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
         webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
     }

@@ -241,6 +241,13 @@ public final class WebContainer {
         try await JavaScriptEvaluation.runAsyncFunction(functionBody, in: stage.activePane.webView)
     }
 
+    /// Whether the active page's bridge is up: its registrar ran (native events reach it, and
+    /// it registers the document when the page first uses the bridge).
+    func bridgeIsPresent() async -> Bool {
+        let check = "typeof \(ScriptBridge.eventFunction) === 'function'"
+        return (try? await JavaScriptEvaluation.run(check, in: stage.activePane.webView, world: ScriptBridge.worldName)) == .bool(true)
+    }
+
     /// Writes a PNG of the visible part of the active page to `path`.
     public func snapshot(to path: String) async throws {
         try await Snapshot.write(stage.activePane.webView, to: path)

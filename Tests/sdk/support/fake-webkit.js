@@ -178,6 +178,10 @@ class Frame {
     this.setTimeout = (callback) => {
       try { callback(); } catch (error) { this.thrown.push(error); }
     };
+    // The token as the registrar hands it to the SDK (the first `vitrine:token`).
+    this.document.addEventListener('vitrine:token', (event) => {
+      if (this.handedToken === undefined && typeof event.detail === 'string') this.handedToken = event.detail;
+    });
     this.page = new World(this);
     this.isolated = new World(this);
     if (options.registrar !== false) this.isolated.register('vitrine-frame');
@@ -204,10 +208,11 @@ class Frame {
     this.windowEvents.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
   }
 
-  /** The token the registrar registered (`token \n main|frame \n origin \n url`), or undefined. */
+  /** The token the registrar handed to the SDK (and registers, `token \n main|frame \n
+   * origin \n url`, when the bridge is first used), or undefined. */
   get token() {
     const registration = this.isolated.posts[0];
-    return registration && registration.message.split('\n')[0];
+    return registration ? registration.message.split('\n')[0] : this.handedToken;
   }
 
   /** `window.vitrine` of the page's world. */
