@@ -157,6 +157,10 @@ extension WebKitTests {
             let kiosk = try Kiosk(refine: { c, _ in c.kiosk(KioskOptions(unresponsiveTimeout: .seconds(2))) })
             defer { kiosk.close() }
             try await kiosk.open()
+            // A page that answers is left alone: the probes come back, nothing is terminated.
+            let recovery = kiosk.container.stage.activePane.recovery
+            #expect(await TestLoop.wait(timeout: .seconds(20)) { recovery.probesAnswered >= 3 }, "the probes were not answered")
+            #expect(kiosk.natives(.unresponsive).isEmpty && kiosk.natives(.webProcessTerminated).isEmpty)
             _ = try await kiosk.container.evaluate("setTimeout(() => { while (true) {} }, 50); 1")
             #expect(await TestLoop.wait(timeout: .seconds(20)) { !kiosk.natives(.unresponsive).isEmpty }, "hang not detected")
             #expect(await TestLoop.wait { kiosk.natives(.webProcessTerminated).contains("terminated") })

@@ -22,6 +22,8 @@ final class RecoveryMonitor: PaneCollaborator {
     let signals = SignalConnections()
     private var crashes = CrashLoopDetector(options: KioskOptions())
     private var hangs: HangWatchdog?
+    /// How many hang probes the page's process has answered.
+    private(set) var probesAnswered = 0
     private var watchdog: Task<Void, Never>?
     /// The URL being replaced by an error page, so its load events are told apart.
     private var showingErrorPageFor: URL?
@@ -131,17 +133,24 @@ final class RecoveryMonitor: PaneCollaborator {
         }
     }
 
-    /// Asks the page's process to run a trivial script in Vitrine's world.
+    /// Sends the page's process a message nothing there handles: its main thread, the one
+    /// that runs the page's scripts, answers "not handled" unless it is stuck. (A script run
+    /// in the page would do as well, but WebKitGTK reads its result into a JavaScript value
+    /// here, which starts a JavaScript engine in this process: 3.5 MiB.)
     private func probe(_ view: UnsafeMutablePointer<WebKitWebView>, sentAt sent: ContinuousClock.Instant) {
         AsyncCallback.call({ callback, data in
-            webkit_web_view_evaluate_javascript(view, "0", -1, ScriptBridge.worldName, nil, nil, callback, data)
+            webkit_web_view_send_message_to_page(view, webkit_user_message_new(Self.probeMessage, nil), nil, callback, data)
         }, finish: { [weak self] _, result in
             var error: UnsafeMutablePointer<GError>?
-            if let value = webkit_web_view_evaluate_javascript_finish(view, result, &error) { g_object_unref(gptr(value)) }
+            if let reply = webkit_web_view_send_message_to_page_finish(view, result, &error) { g_object_unref(gptr(reply)) }
             g_clear_error(&error)
+            self?.probesAnswered += 1
             self?.hangs?.probeAnswered(sentAt: sent)
         })
     }
+
+    /// The hang probe's message name.
+    static let probeMessage = "vitrine.alive"
 
     // MARK: Error pages
 
