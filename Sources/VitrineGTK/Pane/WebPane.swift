@@ -106,6 +106,12 @@ final class WebPane {
         string(webkit_web_view_get_uri(webView)).flatMap(URL.init(string:))
     }
 
+    /// Whether the top document has used the bridge (its first call or `vitrine.on`
+    /// registered it): one that has not listens to nothing, and is sent no event. (Each
+    /// event is JavaScript run in the page, whose result WebKitGTK reads into a JavaScript
+    /// value here, even unasked: the first starts a JavaScript engine in this process.)
+    var topDocumentUsesBridge: Bool { messages.frames.mainToken != nil }
+
     /// Loads `url`; `answer`, if any, is told its navigation's decision once (see
     /// `PendingLoads`; `abandoned` if the pane goes first).
     func load(_ url: URL, answer: (@MainActor (LoadOutcome) -> Void)? = nil) {

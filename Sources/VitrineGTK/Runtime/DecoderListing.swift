@@ -25,12 +25,11 @@ enum DecoderListing {
             let read = g_subprocess_communicate_utf8_finish(process, result, &output, &complaint, &error) != 0
             defer { g_free(output); g_free(complaint) }
             guard read else { return listed(.failure(.init(message: GLibError.take(&error, "no answer").description))) }
-            let exited = g_subprocess_get_if_exited(process) != 0 && g_subprocess_get_exit_status(process) == 0
-            let lines = output.map { String(cString: $0) }?.split(separator: "\n").map(String.init) ?? []
-            guard exited else {
+            guard g_subprocess_get_if_exited(process) != 0 && g_subprocess_get_exit_status(process) == 0 else {
                 let said = (complaint.map { String(cString: $0) } ?? "").split(whereSeparator: \.isNewline).joined(separator: "; ")
                 return listed(.failure(.init(message: said.isEmpty ? "\(command.joined(separator: " ")) failed" : said)))
             }
+            let lines = output.map { String(cString: $0) }?.split(separator: "\n").map(String.init) ?? []
             listed(.success(MediaCodecs(decoderCaps: lines)))
         })
     }

@@ -157,11 +157,10 @@ final class PaneStage {
     }
 
     /// Sends a native event to the `vitrine.on(name, …)` listeners of the pages of `audience`
-    /// (`WebContainer.emit`); answers how many. A page whose top document has not used the
-    /// bridge (which registers it, `vitrine.on` included) listens to nothing and is skipped.
+    /// (`WebContainer.emit`) whose top document uses the bridge; answers how many.
     func emit(_ name: String, _ payload: JSONValue, to audience: PageAudience) -> Int {
         let listening = panes.filter { pane in
-            guard let url = pane.currentURL, pane.messages.frames.mainToken != nil else { return false }
+            guard let url = pane.currentURL, pane.topDocumentUsesBridge else { return false }
             switch audience {
             case .app: return Origin(url).map(configuration.appOrigins.contains) ?? false
             case .granted(let capability): return configuration.capabilities.isGranted(capability, to: Origin(url))
@@ -173,15 +172,12 @@ final class PaneStage {
 
     /// Sends a native event to `pane`'s top document only (see `emit`).
     func emit(to pane: WebPane, _ name: String, _ payload: JSONValue) {
+        guard pane.topDocumentUsesBridge else { return }
         dispatch(name, payload, in: pane)
         container?.record(.native(action: .emit, detail: name))
     }
 
     private func dispatch(_ name: String, _ payload: JSONValue, in pane: WebPane) {
-        // Each evaluation's result is read into a JavaScript value here (even unasked): the
-        // first starts a JavaScript engine in this process, which a page that never used the
-        // bridge does not need.
-        guard pane.messages.frames.mainToken != nil else { return }
         let script = ScriptBridge.eventDispatch(name: name, payloadJSON: payload.jsonText)
         webkit_web_view_evaluate_javascript(pane.webView, script, -1, ScriptBridge.worldName, nil, nil, nil, nil)
     }
