@@ -65,7 +65,7 @@ def profile(binary: Path, settle_s: float, timeout_s: float) -> list[str]:
                 text=True, errors="replace", start_new_session=True)
             deadline = time.monotonic() + timeout_s
             for line in proc.stdout:
-                if startup._is_load_finished(line):
+                if startup._is_load_finished(startup._event(line)):
                     break
                 if time.monotonic() > deadline:
                     sys.exit("error: no load-finished under valgrind in time")

@@ -120,7 +120,7 @@ struct DevCommand: ParsableCommand {
             defer { eventLog?.flush() }
             let sandbox = SandboxCheck(configuration)
             // The app's id as its window class; dev windows are not single-instance.
-            GTKRuntime.initialize(applicationID: configuration.applicationID)
+            GTKRuntime.initialize(applicationID: configuration.applicationID, for: configuration)
             if let problem = sandbox.problem() { throw RuntimeFailure(problem) }
             let container = WebContainer(configuration: configuration)
             if let eventLog { container.addEventSink(eventLog) }

@@ -117,5 +117,32 @@ extension WebKitTests {
             #expect(chosen["policy"] as? String == "always")
             #expect(chosen["reason"] as? String == "configured")
         }
+
+        /// With compositing off WebKit never draws through its DMA-BUF renderer, so the program
+        /// does not let WebKit look for one. Looking initialises an EGL display, and on Xvfb
+        /// Mesa's llvmpipe then starts its rasterizer threads (`llvmpipe-N`) in the program.
+        /// With WebKit's own policy it looks.
+        @Test func compositingOffInitialisesNoGLDriverInTheProgram() throws {
+            func driverLoaded(_ arguments: [String]) throws -> Bool {
+                let folder = try ConfigFolder()
+                try folder.write("app/index.html", "<!doctype html><title>app</title>")
+                // Not the variable this test process set for itself (TestLoop): the program's own choice.
+                var environment = ProcessInfo.processInfo.environment
+                environment[RenderingChoice.dmabufRendererVariable] = nil
+                let app = try ProgramRun(arguments + ["--app-dir", folder.path + "/app", "--new-instance", "--events", folder.path + "/events.jsonl"],
+                                         environment: environment)
+                defer { app.kill() }
+                _ = try #require(app.waitForEvent(timeout: 60) { $0["type"] as? String == "load" && $0["event"] as? String == "finished" },
+                                 "no load: \(app.standardError)")
+                let tasks = "/proc/\(app.process.processIdentifier)/task"
+                return try FileManager.default.contentsOfDirectory(atPath: tasks).contains { task in
+                    ((try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix("llvmpipe")
+                }
+            }
+            #expect(try !driverLoaded([]), "policy never: WebKit looked for its DMA-BUF renderer")
+            let folder = try ConfigFolder()
+            let auto = try folder.write("auto.toml", "[rendering]\nhardware-acceleration = \"auto\"\n")
+            #expect(try driverLoaded(["--config", auto]), "WebKit's own policy: its DMA-BUF renderer is looked for")
+        }
     }
 }

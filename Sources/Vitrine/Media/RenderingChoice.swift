@@ -76,6 +76,19 @@ public struct RenderingChoice: Sendable, Equatable {
             + "WebDriver's Take Screenshot will not answer on a still page; unset it for the session"
     }
 
+    /// What WebKit must find in the environment for this choice, before its first web context
+    /// is made. With compositing off WebKit never draws through its DMA-BUF renderer, yet its
+    /// first context checks for one: it initialises EGL and loads the GL driver in this process
+    /// (on llvmpipe about 30 ms before the first load, and 6 MB of the UI process). A variable
+    /// the environment already has, the user's, is left as it is.
+    public func webKitEnvironment(given environment: [String: String]) -> [String: String] {
+        guard policy == .never, environment[Self.dmabufRendererVariable] == nil else { return [:] }
+        return [Self.dmabufRendererVariable: "1"]
+    }
+
+    /// WebKitGTK's switch for its DMA-BUF renderer (any value turns it off).
+    public static let dmabufRendererVariable = "WEBKIT_DISABLE_DMABUF_RENDERER"
+
     /// The policy's name as the events log and `check-config` show it (`auto`: WebKit's own).
     public var policyName: String { (policy ?? .auto).rawValue }
 }

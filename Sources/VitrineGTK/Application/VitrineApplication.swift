@@ -116,7 +116,7 @@ public final class VitrineApplication: EventSink {
             return 1
         }
         let sandbox = SandboxCheck(configuration)
-        GTKRuntime.initialize(applicationID: applicationID)
+        GTKRuntime.initialize(applicationID: applicationID, for: configuration)
         // A clear error and a non-zero exit rather than WebKit aborting (or a blank window) later.
         if let problem = sandbox.problem() {
             printToStandardError("vitrine: error: \(problem)")

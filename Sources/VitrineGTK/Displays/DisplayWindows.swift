@@ -28,7 +28,7 @@ public final class DisplayWindows {
 
     public init(configuration: Configuration, services: AppServices = AppServices(), prepare: @escaping (WebContainer) -> Void) {
         self.services = services
-        GTKRuntime.initialize()
+        GTKRuntime.initialize(for: configuration)
         self.configuration = configuration
         self.prepare = prepare
         display = gdk_display_get_default()

@@ -83,7 +83,7 @@ struct SupportArchiveMaker {
         let rendering = ProcessRendering.choice(for: configuration)
         var facts = [("hardware-acceleration", "\(rendering.policyName) (\(rendering.reason.rawValue))"),
                      ("gl-renderer", rendering.renderer ?? "unknown"),
-                     ("dmabuf-renderer", configuration.dmabufRenderer ? "on" : "off")]
+                     ("dmabuf-renderer", getenv(RenderingChoice.dmabufRendererVariable) == nil ? "on" : "off")]
         if let display = gdk_display_get_default() {
             facts.append(("display", String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display))) + " " + String(cString: gdk_display_get_name(display))))
         }

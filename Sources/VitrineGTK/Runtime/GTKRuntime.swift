@@ -25,11 +25,14 @@ public enum GTKRuntime {
     }
 
     /// Initialises GTK once, with `applicationID` as the process's window class, and joins
-    /// the main actor to GLib's loop. Later calls change nothing.
-    public static func initialize(applicationID: String = ApplicationID.stock) {
+    /// the main actor to GLib's loop; first sets what WebKit reads from the environment for
+    /// `configuration` (its renderer choice and `dmabuf-renderer`), the process's first. Later
+    /// calls change nothing.
+    public static func initialize(applicationID: String = ApplicationID.stock, for configuration: Configuration? = nil) {
         guard !isInitialized else { return }
         isInitialized = true
         self.applicationID = applicationID
+        if let configuration { setWebKitEnvironment(for: configuration) }
         // The application id is Wayland's app id and both halves of X11's WM_CLASS, so docks
         // match the window with <id>.desktop (which names the icon) and group each app
         // apart. (No default window icon: loading it pulls in the icon theme and librsvg,
@@ -88,10 +91,12 @@ public enum GTKRuntime {
         g_source_remove(interrupt)
     }
 
-    /// Sets what WebKit reads from the environment once per process (`webKitEnvironment`):
-    /// effective only before the process's first web view, so the first container's
-    /// choice holds.
-    static func setWebKitEnvironment(_ environment: [String: String]) {
+    /// Sets what WebKit reads from the environment once per process, at its first web context
+    /// (`Configuration.webKitEnvironment`). Before GTK starts: no other thread reads the
+    /// environment yet.
+    private static func setWebKitEnvironment(for configuration: Configuration) {
+        let environment = configuration.webKitEnvironment(rendering: ProcessRendering.choice(for: configuration),
+                                                          given: ProcessInfo.processInfo.environment)
         for (name, value) in environment { setenv(name, value, 1) }
     }
 

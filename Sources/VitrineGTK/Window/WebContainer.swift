@@ -73,8 +73,7 @@ public final class WebContainer {
         // its capability); a configured strategy of the same name takes their place.
         self.strategies = configuration.strategies.addingMissing(BuiltInCapabilities.strategies(for: configuration))
         windows = group
-        GTKRuntime.initialize()
-        GTKRuntime.setWebKitEnvironment(configuration.webKitEnvironment)
+        GTKRuntime.initialize(for: configuration)
         ProcessWebContext.prepare(for: configuration)
         appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
         windowReference = GObjectReference(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL))
