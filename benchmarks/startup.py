@@ -115,6 +115,7 @@ class Program:
     name: str
     argv_prefix: list[str]  # the page URL and any extra args are appended
     extra_args: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)  # added to the inherited environment
     startup_ms: list[float] = field(default_factory=list)
     pss_mib: list[float] = field(default_factory=list)
     nprocs: list[int] = field(default_factory=list)
@@ -166,6 +167,7 @@ def run_once(prog: Program, url: str, timeout_s: float, settle_s: float,
         text=True,
         errors="replace",  # a stray non-UTF-8 byte must not kill the reader
         start_new_session=True,  # own process group: killpg reaches WebKit's children
+        env={**os.environ, **prog.env} if prog.env else None,
     )
     LIVE.add(proc)
     lines: queue.Queue[str | None] = queue.Queue()
@@ -253,6 +255,9 @@ def main() -> int:
                     help="seconds to wait after load-finished before measuring PSS (default 1)")
     ap.add_argument("--c-user-script", metavar="JS",
                     help="give the C program this document-start user script (e.g. 'void 0')")
+    ap.add_argument("--c-env", metavar="NAME=VALUE", action="append", default=[],
+                    help="one more environment variable for the C program, repeatable "
+                         "(e.g. WEBKIT_DISABLE_DMABUF_RENDERER=1, what Vitrine sets with compositing off)")
     ap.add_argument("--vitrine-arg", metavar="ARG", action="append", default=[],
                     help="one more argument for vitrine, repeatable (e.g. --vitrine-arg=--no-sandbox)")
     ap.add_argument("--c-defaults", action="store_true",
@@ -269,6 +274,9 @@ def main() -> int:
     args = ap.parse_args()
     if args.c_user_script:
         os.environ["MINIMAL_WEBKIT_USER_SCRIPT"] = args.c_user_script  # inherited by the C program
+    c_env = dict(item.split("=", 1) for item in args.c_env if "=" in item)
+    if len(c_env) != len(args.c_env):
+        ap.error("--c-env takes NAME=VALUE")
     if args.runs < 1 or args.warmup < 0:
         ap.error("--runs must be >= 1 and --warmup >= 0")
 
@@ -281,10 +289,10 @@ def main() -> int:
     trace = [] if args.no_trace else ["--startup-trace"]
     progs = [
         Program("vitrine", [str(vitrine.resolve())], extra_args=["--events", "-"] + trace + args.vitrine_arg),
-        Program("C", [str(c_binary)], extra_args=["--trace"]),
+        Program("C", [str(c_binary)], extra_args=["--trace"], env=c_env),
     ]
     if args.noise:
-        progs.append(Program("C again", [str(c_binary)], extra_args=["--trace"]))
+        progs.append(Program("C again", [str(c_binary)], extra_args=["--trace"], env=c_env))
     bus = server = None
     try:
         bus = start_session_bus(args.verbose)
@@ -301,7 +309,8 @@ def main() -> int:
               f"vitrine: {vitrine}{' ' + ' '.join(args.vitrine_arg) if args.vitrine_arg else ''}\n"
               f"C:       {c_binary.relative_to(REPO_DIR)} {' '.join(progs[1].extra_args)}"
               f"{' (WebKit defaults)' if args.c_defaults else ' (the same work)'}"
-              f"{f' (user script: {args.c_user_script})' if args.c_user_script else ''}\n"
+              f"{f' (user script: {args.c_user_script})' if args.c_user_script else ''}"
+              f"{''.join(f' {name}={value}' for name, value in c_env.items())}\n"
               f"D-Bus:   {'private session bus' if bus else 'inherited session bus'}", flush=True)
 
         interleave(progs, args.runs, args.warmup,

@@ -1,7 +1,6 @@
 import CWebKitGTK
 import Foundation
 import MainQueueOnMainThread
-import Vitrine
 import VitrineGTK
 import VitrineTesting
 
@@ -24,8 +23,7 @@ public enum TestLoop {
         precondition(Thread.isMainThread && vitrine_tests_main_queue_runs_on_main_thread() != 0,
                      "window tests need GLib's loop and the main actor on the main thread (MainQueueOnMainThread)")
         AppDataIsolation.keepAppDataInThisRun()
-        // WebKit's environment as a program with no file sets it (its renderer choice).
-        GTKRuntime.initialize(for: try? Configurator().build())
+        GTKRuntime.initialize()
     }
 
     /// Waits until `condition` holds, re-checked after every turn of GLib's main loop (every

@@ -121,19 +121,23 @@ extension WebKitTests {
         /// With compositing off WebKit never draws through its DMA-BUF renderer, so the program
         /// does not let WebKit look for one. Looking initialises an EGL display, and on Xvfb
         /// Mesa's llvmpipe then starts its rasterizer threads (`llvmpipe-N`) in the program.
-        /// With WebKit's own policy it looks.
+        /// With WebKit's own policy it looks. The variable that says so is WebKit's first
+        /// context's only: the programs started after it (the web process here) choose for themselves.
         @Test func compositingOffInitialisesNoGLDriverInTheProgram() throws {
             func driverLoaded(_ arguments: [String]) throws -> Bool {
                 let folder = try ConfigFolder()
                 try folder.write("app/index.html", "<!doctype html><title>app</title>")
-                // Not the variable this test process set for itself (TestLoop): the program's own choice.
-                var environment = ProcessInfo.processInfo.environment
-                environment[RenderingChoice.dmabufRendererVariable] = nil
-                let app = try ProgramRun(arguments + ["--app-dir", folder.path + "/app", "--new-instance", "--events", folder.path + "/events.jsonl"],
-                                         environment: environment)
+                let app = try ProgramRun(arguments + ["--app-dir", folder.path + "/app", "--new-instance", "--events", folder.path + "/events.jsonl"])
                 defer { app.kill() }
                 _ = try #require(app.waitForEvent(timeout: 60) { $0["type"] as? String == "load" && $0["event"] as? String == "finished" },
                                  "no load: \(app.standardError)")
+                let webProcesses = webProcessIDs(of: app.process.processIdentifier)
+                #expect(!webProcesses.isEmpty, "the page has a web process")
+                for pid in webProcesses {
+                    let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+                    #expect(!environment.split(separator: 0).contains { $0.starts(with: Data(RenderingChoice.dmabufRendererVariable.utf8)) },
+                            "web process \(pid) inherited the first context's variable")
+                }
                 let tasks = "/proc/\(app.process.processIdentifier)/task"
                 return try FileManager.default.contentsOfDirectory(atPath: tasks).contains { task in
                     ((try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix("llvmpipe")

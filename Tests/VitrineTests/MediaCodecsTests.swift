@@ -67,14 +67,14 @@ struct MediaCodecsTests {
     @Test func compositingOffTurnsTheDMABUFRendererOff() {
         let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)", gpu = "Mesa Intel(R) UHD Graphics 620 (KBL GT2)"
         let off = [RenderingChoice.dmabufRendererVariable: "1"]
-        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).webKitEnvironment(given: [:]) == off)
-        #expect(RenderingChoice(configured: .never, renderer: gpu).webKitEnvironment(given: ["PATH": "/usr/bin"]) == off)
+        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: [:]) == off)
+        #expect(RenderingChoice(configured: .never, renderer: gpu).firstContextEnvironment(given: ["PATH": "/usr/bin"]) == off)
         for kept in [RenderingChoice(configured: nil, renderer: gpu), RenderingChoice(configured: .auto, renderer: llvmpipe),
                      RenderingChoice(configured: .always, renderer: llvmpipe), RenderingChoice(configured: nil, renderer: nil),
                      RenderingChoice(configured: nil, renderer: llvmpipe, automation: true)] {
-            #expect(kept.webKitEnvironment(given: [:]).isEmpty, "\(kept.policyName) (\(kept.reason.rawValue))")
+            #expect(kept.firstContextEnvironment(given: [:]).isEmpty, "\(kept.policyName) (\(kept.reason.rawValue))")
         }
         let users = [RenderingChoice.dmabufRendererVariable: "0"]
-        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).webKitEnvironment(given: users).isEmpty)
+        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: users).isEmpty)
     }
 }

@@ -32,11 +32,11 @@ extension Configuration {
 }
 
 extension Configuration {
-    /// Environment variables WebKit reads once per process, before its first web context:
-    /// set by the adapter before GTK and WebKit start. `dmabuf-renderer = false` turns WebKit's
-    /// DMA-BUF renderer off whatever `environment` says; else `rendering` decides.
-    public func webKitEnvironment(rendering: RenderingChoice, given environment: [String: String]) -> [String: String] {
-        dmabufRenderer ? rendering.webKitEnvironment(given: environment) : [RenderingChoice.dmabufRendererVariable: "1"]
+    /// Environment variables WebKit reads once per process, before its first web context, and
+    /// its web processes after it: set by the adapter before GTK and WebKit start, for the
+    /// life of the process (see also `RenderingChoice.firstContextEnvironment`).
+    public var webKitEnvironment: [String: String] {
+        self.dmabufRenderer ? [:] : [RenderingChoice.dmabufRendererVariable: "1"]
     }
 }
 

@@ -76,12 +76,14 @@ public struct RenderingChoice: Sendable, Equatable {
             + "WebDriver's Take Screenshot will not answer on a still page; unset it for the session"
     }
 
-    /// What WebKit must find in the environment for this choice, before its first web context
-    /// is made. With compositing off WebKit never draws through its DMA-BUF renderer, yet its
-    /// first context checks for one: it initialises EGL and loads the GL driver in this process
-    /// (on llvmpipe about 30 ms before the first load, and 6 MB of the UI process). A variable
-    /// the environment already has, the user's, is left as it is.
-    public func webKitEnvironment(given environment: [String: String]) -> [String: String] {
+    /// What WebKit must find in the environment while it makes its first web context, for
+    /// this choice; taken out again after it, so that the programs this one starts (an
+    /// update's new version, a WebDriver session's) choose for themselves. With compositing off
+    /// WebKit never draws through its DMA-BUF renderer, yet its first context checks for one:
+    /// it initialises an EGL display in this process (on llvmpipe about 30 ms before the first
+    /// load, and 6 MB of the UI process). A variable the environment already has (the user's,
+    /// or `dmabuf-renderer = false`'s) is left as it is.
+    public func firstContextEnvironment(given environment: [String: String]) -> [String: String] {
         guard policy == .never, environment[Self.dmabufRendererVariable] == nil else { return [:] }
         return [Self.dmabufRendererVariable: "1"]
     }

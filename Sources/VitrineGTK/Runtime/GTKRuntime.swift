@@ -32,7 +32,7 @@ public enum GTKRuntime {
         guard !isInitialized else { return }
         isInitialized = true
         self.applicationID = applicationID
-        if let configuration { setWebKitEnvironment(for: configuration) }
+        let firstContextOnly = configuration.map { setWebKitEnvironment(for: $0) } ?? []
         // The application id is Wayland's app id and both halves of X11's WM_CLASS, so docks
         // match the window with <id>.desktop (which names the icon) and group each app
         // apart. (No default window icon: loading it pulls in the icon theme and librsvg,
@@ -59,6 +59,10 @@ public enum GTKRuntime {
         // runner among them) call exit() from a worker thread, so the context is kept
         // for the life of the process instead.
         g_object_ref(gptr(webkit_web_context_get_default()))
+        // WebKit has read them (it keeps what its first context found); the programs this one
+        // starts, its web processes included, make their own choice. (GDK unsets
+        // DESKTOP_STARTUP_ID the same way, with threads already running.)
+        for name in firstContextOnly { unsetenv(name) }
     }
 
     /// Runs GTK's main loop until `quit()`. Call from the main thread outside any
@@ -91,13 +95,23 @@ public enum GTKRuntime {
         g_source_remove(interrupt)
     }
 
-    /// Sets what WebKit reads from the environment once per process, at its first web context
-    /// (`Configuration.webKitEnvironment`). Before GTK starts: no other thread reads the
-    /// environment yet.
-    private static func setWebKitEnvironment(for configuration: Configuration) {
-        let environment = configuration.webKitEnvironment(rendering: ProcessRendering.choice(for: configuration),
-                                                          given: ProcessInfo.processInfo.environment)
+    /// Sets what WebKit reads from the environment once per process (`webKitEnvironment`):
+    /// effective only before the process's first web view, so the first container's
+    /// choice holds.
+    static func setWebKitEnvironment(_ environment: [String: String]) {
         for (name, value) in environment { setenv(name, value, 1) }
+    }
+
+    /// Sets what WebKit reads from the environment for `configuration`: for the process's life
+    /// (`Configuration.webKitEnvironment`), and for its first web context only
+    /// (`RenderingChoice.firstContextEnvironment`), whose names it returns. Before GTK starts:
+    /// no other thread reads the environment yet.
+    private static func setWebKitEnvironment(for configuration: Configuration) -> [String] {
+        setWebKitEnvironment(configuration.webKitEnvironment)
+        let firstContext = ProcessRendering.choice(for: configuration)
+            .firstContextEnvironment(given: ProcessInfo.processInfo.environment.merging(configuration.webKitEnvironment) { $1 })
+        for (name, value) in firstContext { setenv(name, value, 1) }
+        return Array(firstContext.keys)
     }
 
     /// Ends the running loop: GTK's, or the application's.

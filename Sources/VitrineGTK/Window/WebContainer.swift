@@ -74,6 +74,7 @@ public final class WebContainer {
         self.strategies = configuration.strategies.addingMissing(BuiltInCapabilities.strategies(for: configuration))
         windows = group
         GTKRuntime.initialize(for: configuration)
+        GTKRuntime.setWebKitEnvironment(configuration.webKitEnvironment)
         ProcessWebContext.prepare(for: configuration)
         appSite = configuration.appDirectory.map { AppSchemeHandler.shared.site(for: $0) }
         windowReference = GObjectReference(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL))
