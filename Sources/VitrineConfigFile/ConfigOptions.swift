@@ -116,7 +116,8 @@ enum ConfigOptions {
                 "auto (WebKit's choice), never (no GPU compositing), always (default: never on a software GL renderer such as llvmpipe, else auto)") {
             $0.preference(\.hardwareAcceleration, HardwareAcceleration(rawValue: $1))
         }.printable { $0.hardwareAcceleration?.rawValue },
-        ConfigOption.bool("rendering.dmabuf-renderer", "WebKit's DMA-BUF renderer; false if windows stay blank (some NVIDIA and VM setups)") {
+        ConfigOption.bool("rendering.dmabuf-renderer",
+                "WebKit's DMA-BUF renderer; false if windows stay blank (some NVIDIA and VM setups). With hardware acceleration never, WebKit is not asked to look for it (it would never draw with it)") {
             $0.preference(\.dmabufRenderer, $1)
         }.printable { Printed.bool($0.dmabufRenderer) },
 
