@@ -76,16 +76,18 @@ struct AutomationConfigTests {
         }
     }
 
-    /// WebKit reads `WEBKIT_DISABLE_COMPOSITING_MODE` over any policy, so a session started
-    /// with it set is warned (WebKit treats any value but "0" as set).
+    /// WebKit reads `WEBKIT_DISABLE_COMPOSITING_MODE` over any policy, and WebKitGTK 2.50
+    /// composites only through the DMA-BUF renderer that `WEBKIT_DISABLE_DMABUF_RENDERER` turns
+    /// off, so a session started with either set is warned (WebKit treats any value but "0" as set).
     @Test func aSessionIsWarnedWhenItsEnvironmentTurnsCompositingOff() {
         #expect(RenderingChoice.automationWarning(environment: [:]) == nil)
-        #expect(RenderingChoice.automationWarning(environment: ["WEBKIT_DISABLE_COMPOSITING_MODE": "0"]) == nil)
-        #expect(RenderingChoice.automationWarning(environment: ["WEBKIT_DISABLE_DMABUF_RENDERER": "1"]) == nil)
-        for value in ["1", "", "yes"] {
-            let warning = RenderingChoice.automationWarning(environment: ["WEBKIT_DISABLE_COMPOSITING_MODE": value])
-            #expect(warning?.hasPrefix("WEBKIT_DISABLE_COMPOSITING_MODE=\(value) turns WebKit's compositing off") == true, "\(value)")
-            #expect(warning?.contains("Take Screenshot will not answer") == true)
+        for name in ["WEBKIT_DISABLE_COMPOSITING_MODE", "WEBKIT_DISABLE_DMABUF_RENDERER"] {
+            #expect(RenderingChoice.automationWarning(environment: [name: "0"]) == nil)
+            for value in ["1", "", "yes"] {
+                let warning = RenderingChoice.automationWarning(environment: [name: value])
+                #expect(warning?.hasPrefix("\(name)=\(value) turns WebKit's compositing off") == true, "\(name)=\(value)")
+                #expect(warning?.contains("Take Screenshot will not answer") == true)
+            }
         }
     }
 }

@@ -68,12 +68,17 @@ public struct RenderingChoice: Sendable, Equatable {
 
     /// What a WebDriver session's program says at start when its environment turns
     /// compositing off whatever the policy: WebKit reads `WEBKIT_DISABLE_COMPOSITING_MODE`
-    /// (any value but `0`) over it, and the program inherits the driver's environment, so
-    /// Take Screenshot would not answer. Nil when nothing stands in the way.
+    /// (any value but `0`) over it, and WebKitGTK 2.50 composites only through its DMA-BUF
+    /// renderer, so `WEBKIT_DISABLE_DMABUF_RENDERER` (`dmabuf-renderer = false` sets it) does
+    /// the same. The program inherits the driver's environment, so Take Screenshot would not
+    /// answer. Nil when nothing stands in the way.
     public static func automationWarning(environment: [String: String]) -> String? {
-        guard let value = environment["WEBKIT_DISABLE_COMPOSITING_MODE"], value != "0" else { return nil }
-        return "WEBKIT_DISABLE_COMPOSITING_MODE=\(value) turns WebKit's compositing off: "
-            + "WebDriver's Take Screenshot will not answer on a still page; unset it for the session"
+        for name in ["WEBKIT_DISABLE_COMPOSITING_MODE", dmabufRendererVariable] {
+            guard let value = environment[name], value != "0" else { continue }
+            return "\(name)=\(value) turns WebKit's compositing off: "
+                + "WebDriver's Take Screenshot will not answer on a still page; unset it for the session"
+        }
+        return nil
     }
 
     /// What WebKit must find in the environment while it makes its first web context, for
@@ -88,7 +93,7 @@ public struct RenderingChoice: Sendable, Equatable {
         return [Self.dmabufRendererVariable: "1"]
     }
 
-    /// WebKitGTK's switch for its DMA-BUF renderer (any value turns it off).
+    /// WebKitGTK's switch for its DMA-BUF renderer (any value but `0` turns it off).
     public static let dmabufRendererVariable = "WEBKIT_DISABLE_DMABUF_RENDERER"
 
     /// The policy's name as the events log and `check-config` show it (`auto`: WebKit's own).
