@@ -59,6 +59,7 @@ struct EventSchemaTests {
             case .gpuRenderer: .renderer(RenderingChoice(configured: nil, renderer: "Mesa Intel(R) UHD Graphics 620"))
             case .unknownRenderer: .renderer(RenderingChoice(configured: nil, renderer: nil))
             case .automation: .renderer(RenderingChoice(configured: nil, renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", automation: true))
+            case .dmabufRendererOff: .renderer(RenderingChoice(configured: .always, renderer: nil, dmabufRenderer: false))
             }
         }
     }

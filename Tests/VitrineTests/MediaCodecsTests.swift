@@ -74,6 +74,11 @@ struct MediaCodecsTests {
                      RenderingChoice(configured: nil, renderer: llvmpipe, automation: true)] {
             #expect(kept.firstContextEnvironment(given: [:]).isEmpty, "\(kept.policyName) (\(kept.reason.rawValue))")
         }
+        // Without the DMA-BUF renderer WebKitGTK 2.50 never composites, whatever was configured.
+        for configured in [nil] + HardwareAcceleration.allCases.map(Optional.some) {
+            let off = RenderingChoice(configured: configured, renderer: llvmpipe, automation: configured == nil, dmabufRenderer: false)
+            #expect(off.policy == .never && off.reason == .dmabufRendererOff, "\(String(describing: configured))")
+        }
         let users = [RenderingChoice.dmabufRendererVariable: "0"]
         #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: users).isEmpty)
     }

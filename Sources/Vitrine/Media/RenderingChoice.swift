@@ -31,6 +31,9 @@ public struct RenderingChoice: Sendable, Equatable {
         case unknownRenderer = "unknown-renderer"
         /// A WebDriver session: WebKit's own choice, so that screenshots are answered.
         case automation
+        /// `[rendering] dmabuf-renderer = false`: WebKitGTK 2.50 composites only through that
+        /// renderer, so never.
+        case dmabufRendererOff = "dmabuf-renderer-off"
     }
 
     /// The policy; nil leaves WebKit's own.
@@ -39,11 +42,15 @@ public struct RenderingChoice: Sendable, Equatable {
     public let renderer: String?
     public let reason: Reason
 
-    /// The choice for a configured policy (nil: none configured), the machine's renderer
-    /// and whether a WebDriver session drives the views.
-    public init(configured: HardwareAcceleration?, renderer: String?, automation: Bool = false) {
+    /// The choice for a configured policy (nil: none configured), the machine's renderer,
+    /// whether a WebDriver session drives the views, and whether WebKit may use its DMA-BUF
+    /// renderer.
+    public init(configured: HardwareAcceleration?, renderer: String?, automation: Bool = false, dmabufRenderer: Bool = true) {
         self.renderer = renderer
-        if automation, configured != .always {
+        if !dmabufRenderer {
+            policy = .never
+            reason = .dmabufRendererOff
+        } else if automation, configured != .always {
             policy = nil
             reason = .automation
         } else if let configured {

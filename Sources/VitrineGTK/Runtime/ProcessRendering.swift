@@ -31,7 +31,8 @@ public enum ProcessRendering {
     public static func choice(for configuration: Configuration) -> RenderingChoice {
         RenderingChoice(configured: configuration.hardwareAcceleration,
                         renderer: configuration.hardwareAcceleration == nil ? renderer : nil,
-                        automation: configuration.drivenByAutomation)
+                        automation: configuration.drivenByAutomation,
+                        dmabufRenderer: configuration.dmabufRenderer)
     }
 
     /// The formats GStreamer decodes here, or why it could not be asked.
