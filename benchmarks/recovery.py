@@ -65,10 +65,12 @@ def spawn(vitrine: str, url: str, as_config: bool = False):
     return proc, lines
 
 
-def wait_for(lines: queue.Queue, needle: str, timeout: float = 30) -> float:
-    """Time (perf_counter) at which a line containing all of needle's parts arrived."""
+def wait_for(lines: queue.Queue, needle: str, timeout: float = 30, matches=None) -> float:
+    """Time (perf_counter) at which a line containing all of needle's parts arrived (or, given
+    `matches`, a line it accepts; `needle` then only names the wait in the timeout)."""
     deadline = time.perf_counter() + timeout
     parts = needle.split("|")
+    accepts = matches or (lambda line: all(p in line for p in parts))
     while True:
         remaining = deadline - time.perf_counter()
         if remaining <= 0:
@@ -76,7 +78,7 @@ def wait_for(lines: queue.Queue, needle: str, timeout: float = 30) -> float:
         line = lines.get(timeout=remaining)
         if line is None:
             raise RuntimeError("the program exited")
-        if all(p in line for p in parts):
+        if accepts(line):
             return time.perf_counter()
 
 

@@ -16,7 +16,6 @@ import http.server
 import os
 import signal
 import sys
-import queue
 import re
 import tempfile
 import threading
@@ -82,20 +81,10 @@ def open_fds(root: int) -> int:
 def wait_for_page(lines, index: int, timeout: float = 300) -> None:
     """Until a page numbered `index` or later has finished loading. Not that page's own line:
     at this pace the events log drops most load lines (its `dropped` line counts them)."""
-    deadline = time.perf_counter() + timeout
-    while True:
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            raise TimeoutError(f"no page {index} or later finished within {timeout:.0f} s")
-        try:
-            line = lines.get(timeout=remaining)
-        except queue.Empty:
-            continue
-        if line is None:
-            raise RuntimeError("the kiosk's events log closed (it exited)")
+    def finished_at_or_past(line: str) -> bool:
         match = re.search(r'"event":"finished".*[?&]i=(\d+)', line)
-        if match and int(match.group(1)) >= index:
-            return
+        return match is not None and int(match.group(1)) >= index
+    recovery.wait_for(lines, f"page {index} or later finished", timeout, matches=finished_at_or_past)
 
 
 def measure(root: int) -> tuple[float, int]:
