@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import http.server
 import os
+import re
 import signal
 import sys
-import re
 import tempfile
 import threading
 import time

@@ -274,9 +274,9 @@ def main() -> int:
     args = ap.parse_args()
     if args.c_user_script:
         os.environ["MINIMAL_WEBKIT_USER_SCRIPT"] = args.c_user_script  # inherited by the C program
-    c_env = dict(item.split("=", 1) for item in args.c_env if "=" in item)
-    if len(c_env) != len(args.c_env):
+    if any("=" not in item or item.startswith("=") for item in args.c_env):
         ap.error("--c-env takes NAME=VALUE")
+    c_env = dict(item.split("=", 1) for item in args.c_env)  # a name given twice: the last value
     if args.runs < 1 or args.warmup < 0:
         ap.error("--runs must be >= 1 and --warmup >= 0")
 

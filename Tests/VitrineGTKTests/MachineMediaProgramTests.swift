@@ -124,7 +124,7 @@ extension WebKitTests {
         /// With WebKit's own policy it looks. The variable that says so is WebKit's first
         /// context's only: the programs started after it (the web process here) choose for themselves.
         @Test func compositingOffInitialisesNoGLDriverInTheProgram() throws {
-            func driverLoaded(_ arguments: [String]) throws -> Bool {
+            func glDriverInitialised(_ arguments: [String]) throws -> Bool {
                 let folder = try ConfigFolder()
                 try folder.write("app/index.html", "<!doctype html><title>app</title>")
                 let app = try ProgramRun(arguments + ["--app-dir", folder.path + "/app", "--new-instance", "--events", folder.path + "/events.jsonl"])
@@ -143,10 +143,10 @@ extension WebKitTests {
                     ((try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix("llvmpipe")
                 }
             }
-            #expect(try !driverLoaded([]), "policy never: WebKit looked for its DMA-BUF renderer")
+            #expect(try !glDriverInitialised([]), "policy never: WebKit looked for its DMA-BUF renderer")
             let folder = try ConfigFolder()
             let auto = try folder.write("auto.toml", "[rendering]\nhardware-acceleration = \"auto\"\n")
-            #expect(try driverLoaded(["--config", auto]), "WebKit's own policy: its DMA-BUF renderer is looked for")
+            #expect(try glDriverInitialised(["--config", auto]), "WebKit's own policy: its DMA-BUF renderer is looked for")
         }
     }
 }
