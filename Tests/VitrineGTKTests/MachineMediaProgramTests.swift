@@ -121,10 +121,12 @@ extension WebKitTests {
         /// With compositing off WebKit never draws through its DMA-BUF renderer, so the program
         /// does not let WebKit look for one. Looking initialises an EGL display, and on Xvfb
         /// Mesa's llvmpipe then starts its rasterizer threads (`llvmpipe-N`) in the program.
-        /// With WebKit's own policy it looks. The variable that says so is WebKit's first
-        /// context's only: the programs started after it (the web process here) choose for themselves.
+        /// Nor does WebKit look up a GPU's render node for its web processes, which loads
+        /// Mesa's driver and LLVM into the program. With WebKit's own policy it does both.
+        /// The variable that turns the renderer off is WebKit's first context's only: the
+        /// programs started after it (the web process here) choose for themselves.
         @Test func compositingOffInitialisesNoGLDriverInTheProgram() throws {
-            func glDriverInitialised(_ arguments: [String]) throws -> Bool {
+            func glDriverInitialised(_ arguments: [String]) throws -> (threads: Bool, driver: Bool) {
                 let folder = try ConfigFolder()
                 try folder.write("app/index.html", "<!doctype html><title>app</title>")
                 let app = try ProgramRun(arguments + ["--app-dir", folder.path + "/app", "--new-instance", "--events", folder.path + "/events.jsonl"])
@@ -134,19 +136,28 @@ extension WebKitTests {
                 let webProcesses = webProcessIDs(of: app.process.processIdentifier)
                 #expect(!webProcesses.isEmpty, "the page has a web process")
                 for pid in webProcesses {
-                    let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
-                    #expect(!environment.split(separator: 0).contains { $0.starts(with: Data(RenderingChoice.dmabufRendererVariable.utf8)) },
-                            "web process \(pid) inherited the first context's variable")
+                    let environment = procFile("/proc/\(pid)/environ")
+                    for name in [RenderingChoice.dmabufRendererVariable, RenderingChoice.gdkGLVariable] {
+                        #expect(!environment.split(separator: 0).contains { $0.starts(with: Data((name + "=").utf8)) },
+                                "web process \(pid) inherited the first context's \(name)")
+                    }
+                    #expect(!environment.isEmpty, "web process \(pid)'s environment was read")
                 }
                 let tasks = "/proc/\(app.process.processIdentifier)/task"
-                return try FileManager.default.contentsOfDirectory(atPath: tasks).contains { task in
+                let threads = try FileManager.default.contentsOfDirectory(atPath: tasks).contains { task in
                     ((try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix("llvmpipe")
                 }
+                let maps = String(decoding: procFile("/proc/\(app.process.processIdentifier)/maps"), as: UTF8.self)
+                return (threads, maps.contains("libLLVM") || maps.contains("swrast_dri") || maps.contains("libgallium"))
             }
-            #expect(try !glDriverInitialised([]), "policy never: WebKit looked for its DMA-BUF renderer")
+            let never = try glDriverInitialised([])
+            #expect(!never.threads, "policy never: WebKit looked for its DMA-BUF renderer")
+            #expect(!never.driver, "policy never: WebKit loaded the GL driver to look up a render node")
             let folder = try ConfigFolder()
             let auto = try folder.write("auto.toml", "[rendering]\nhardware-acceleration = \"auto\"\n")
-            #expect(try glDriverInitialised(["--config", auto]), "WebKit's own policy: its DMA-BUF renderer is looked for")
+            let own = try glDriverInitialised(["--config", auto])
+            #expect(own.threads, "WebKit's own policy: its DMA-BUF renderer is looked for")
+            #expect(own.driver, "WebKit's own policy: the GL driver is loaded")
         }
     }
 }

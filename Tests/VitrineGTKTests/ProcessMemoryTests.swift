@@ -11,7 +11,7 @@ extension WebKitTests {
         private static func residentKiB(permissions: Set<String>) throws -> Int {
             let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             var counting = false, total = 0
-            for line in try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8).split(separator: "\n") {
+            for line in String(decoding: procFile("/proc/self/smaps"), as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: " ")
                 if let first = fields.first, first.contains("-"), !first.hasSuffix(":") {
                     counting = fields.count >= 6 && fields[5...].joined(separator: " ") == program && permissions.contains(String(fields[1]))

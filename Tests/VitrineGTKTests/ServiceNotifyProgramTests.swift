@@ -38,7 +38,7 @@ extension WebKitTests {
             let children = descendants(of: kiosk.process.processIdentifier)
             #expect(!children.isEmpty, "WebKit's processes")
             for child in children {
-                let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/environ"))) ?? Data()
+                let environ = procFile("/proc/\(child)/environ")
                 let names = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self).prefix { $0 != "=" } }
                 #expect(!names.contains("NOTIFY_SOCKET") && !names.contains("WATCHDOG_USEC"), "process \(child) inherited them")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vitrine
 import VitrineTestSupport
 
 extension WebKitTests {
@@ -131,6 +132,11 @@ extension WebKitTests {
                 #expect(part("versions.txt").contains(component), "\(component) in \(part("versions.txt"))")
             }
             #expect(part("renderer.txt").contains("hardware-acceleration: ") && part("renderer.txt").contains("display: GdkX11Display"))
+            // Compositing off: WebKit was told not to look for its DMA-BUF renderer, and the
+            // render device the program named for the first web process has left its environment.
+            let renderer = part("renderer.txt")
+            #expect(renderer.contains("dmabuf-renderer: off (not looked for") == renderer.contains("hardware-acceleration: never"), "\(renderer)")
+            #expect(!renderer.contains("\(RenderingChoice.renderDeviceVariable): \(RenderingChoice.noRenderDevice)"), "\(renderer)")
             #expect(part("metrics.prom").contains("vitrine_up 1"))
             let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/screenshot.png"))
             #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))

@@ -48,7 +48,7 @@ extension WebKitTests {
             let started = Set(webProcessIDs()).subtracting(before)
             try #require(!started.isEmpty, "the page has a web process of its own")
             for pid in started {
-                let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+                let environment = procFile("/proc/\(pid)/environ")
                 let variables = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 #expect(variables.contains("WEBKIT_DISABLE_DMABUF_RENDERER=1"), "web process \(pid)")
             }

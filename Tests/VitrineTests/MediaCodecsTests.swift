@@ -62,11 +62,11 @@ struct MediaCodecsTests {
         #expect(RenderingChoice(configured: nil, renderer: nil).policy == nil)
     }
 
-    /// Compositing off: WebKit's DMA-BUF renderer is never drawn with, so it is not looked for.
-    /// Any other policy keeps it, and a variable the user set is theirs.
-    @Test func compositingOffTurnsTheDMABUFRendererOff() {
+    /// Compositing off: WebKit's DMA-BUF renderer is never drawn with, so it is not looked for,
+    /// and GDK sets up no OpenGL. Any other policy keeps both, and a variable the user set is theirs.
+    @Test func compositingOffTurnsTheDMABUFRendererAndGDKsGLOff() {
         let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)", gpu = "Mesa Intel(R) UHD Graphics 620 (KBL GT2)"
-        let off = [RenderingChoice.dmabufRendererVariable: "1"]
+        let off = [RenderingChoice.dmabufRendererVariable: "1", RenderingChoice.gdkGLVariable: "disable"]
         #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: [:]) == off)
         #expect(RenderingChoice(configured: .never, renderer: gpu).firstContextEnvironment(given: ["PATH": "/usr/bin"]) == off)
         for kept in [RenderingChoice(configured: nil, renderer: gpu), RenderingChoice(configured: .auto, renderer: llvmpipe),
@@ -79,7 +79,27 @@ struct MediaCodecsTests {
             let off = RenderingChoice(configured: configured, renderer: llvmpipe, automation: configured == nil, dmabufRenderer: false)
             #expect(off.policy == .never && off.reason == .dmabufRendererOff, "\(String(describing: configured))")
         }
-        let users = [RenderingChoice.dmabufRendererVariable: "0"]
+        let users = [RenderingChoice.dmabufRendererVariable: "0", RenderingChoice.gdkGLVariable: "gles"]
         #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: users).isEmpty)
+        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: [RenderingChoice.gdkGLVariable: "gles"])
+                == [RenderingChoice.dmabufRendererVariable: "1"], "the user's GDK_GL is theirs")
+    }
+
+    /// Compositing off: no web process draws through a GPU's render node, so WebKit is given
+    /// none rather than initialise EGL in the program to look one up. Any other policy looks,
+    /// and a node the user named is theirs.
+    @Test func compositingOffNamesNoRenderDevice() {
+        let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)", gpu = "Mesa Intel(R) UHD Graphics 620 (KBL GT2)"
+        let none = [RenderingChoice.renderDeviceVariable: "/dev/null"]
+        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstWebProcessEnvironment(given: [:]) == none)
+        #expect(RenderingChoice(configured: .never, renderer: gpu).firstWebProcessEnvironment(given: ["PATH": "/usr/bin"]) == none)
+        #expect(RenderingChoice(configured: nil, renderer: llvmpipe, dmabufRenderer: false).firstWebProcessEnvironment(given: [:]) == none)
+        for kept in [RenderingChoice(configured: nil, renderer: gpu), RenderingChoice(configured: .auto, renderer: llvmpipe),
+                     RenderingChoice(configured: .always, renderer: llvmpipe), RenderingChoice(configured: nil, renderer: nil),
+                     RenderingChoice(configured: nil, renderer: llvmpipe, automation: true)] {
+            #expect(kept.firstWebProcessEnvironment(given: [:]).isEmpty, "\(kept.policyName) (\(kept.reason.rawValue))")
+        }
+        let users = [RenderingChoice.renderDeviceVariable: "/dev/dri/renderD129"]
+        #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstWebProcessEnvironment(given: users).isEmpty)
     }
 }

@@ -88,20 +88,46 @@ public struct RenderingChoice: Sendable, Equatable {
         return nil
     }
 
-    /// What WebKit must find in the environment while it makes its first web context, for
-    /// this choice; taken out again after it, so that the programs this one starts (an
-    /// update's new version, a WebDriver session's) choose for themselves. With compositing off
-    /// WebKit never draws through its DMA-BUF renderer, yet its first context checks for one:
-    /// it initialises an EGL display in this process (on llvmpipe about 30 ms before the first
-    /// load, and 6 MB of the UI process). A variable the environment already has (the user's,
-    /// or `dmabuf-renderer = false`'s) is left as it is.
+    /// What GTK and WebKit must find in the environment while GTK starts and WebKit makes its
+    /// first web context, for this choice; taken out again after it, so that the programs this
+    /// one starts (an update's new version, a WebDriver session's) choose for themselves. With
+    /// compositing off this process draws no page with OpenGL, yet both would set it up:
+    /// - WebKit's first context checks for its DMA-BUF renderer, which it never draws through
+    ///   then: it initialises an EGL display (on llvmpipe about 30 ms before the first load,
+    ///   and 6 MB of the UI process);
+    /// - GDK opens GLX with the display, which loads Mesa's driver and LLVM (GDK's
+    ///   `GDK_GL=disable` skips it; no widget of Vitrine's draws with GL).
+    /// A variable the environment already has (the user's, or `dmabuf-renderer = false`'s) is
+    /// left as it is.
     public func firstContextEnvironment(given environment: [String: String]) -> [String: String] {
-        guard policy == .never, environment[Self.dmabufRendererVariable] == nil else { return [:] }
-        return [Self.dmabufRendererVariable: "1"]
+        guard policy == .never else { return [:] }
+        return [Self.dmabufRendererVariable: "1", Self.gdkGLVariable: "disable"].filter { environment[$0.key] == nil }
+    }
+
+    /// What WebKit must find in the environment when it starts this process's first web
+    /// process, for this choice; taken out again after the first load request (which starts
+    /// it). WebKit then looks up the GPU's render node for its web processes, and to find it,
+    /// it initialises an EGL display in this process: on llvmpipe that loads Mesa's driver and
+    /// LLVM, 20 MB of the UI process. With compositing off no web process draws through that
+    /// node, so the variable names a file that is no GPU device, which gives the web processes
+    /// none: what WebKit finds by itself on a machine without a GPU. A value the environment
+    /// already has is the user's.
+    public func firstWebProcessEnvironment(given environment: [String: String]) -> [String: String] {
+        guard policy == .never, environment[Self.renderDeviceVariable] == nil else { return [:] }
+        return [Self.renderDeviceVariable: Self.noRenderDevice]
     }
 
     /// WebKitGTK's switch for its DMA-BUF renderer (any value but `0` turns it off).
     public static let dmabufRendererVariable = "WEBKIT_DISABLE_DMABUF_RENDERER"
+
+    /// GDK's OpenGL switches (`disable`: no GL context in this process).
+    public static let gdkGLVariable = "GDK_GL"
+
+    /// The render node WebKit gives its web processes, when set (WebKit looks it up otherwise).
+    public static let renderDeviceVariable = "WEBKIT_WEB_RENDER_DEVICE_FILE"
+
+    /// A file that is no GPU device, for `renderDeviceVariable`.
+    public static let noRenderDevice = "/dev/null"
 
     /// The policy's name as the events log and `check-config` show it (`auto`: WebKit's own).
     public var policyName: String { (policy ?? .auto).rawValue }

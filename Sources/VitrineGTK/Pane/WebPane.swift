@@ -121,6 +121,7 @@ final class WebPane {
         }
         webkit_web_view_load_uri(webView, url.absoluteString)
         StartupTrace.process.mark(.loadRequested)
+        GTKRuntime.loadRequested()
     }
 
     func record(_ event: ContainerEvent) {

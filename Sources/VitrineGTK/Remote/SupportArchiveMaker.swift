@@ -83,7 +83,8 @@ struct SupportArchiveMaker {
         let rendering = ProcessRendering.choice(for: configuration)
         var facts = [("hardware-acceleration", "\(rendering.policyName) (\(rendering.reason.rawValue))"),
                      ("gl-renderer", rendering.renderer ?? "unknown"),
-                     ("dmabuf-renderer", getenv(RenderingChoice.dmabufRendererVariable) == nil ? "on" : "off")]
+                     ("dmabuf-renderer", getenv(RenderingChoice.dmabufRendererVariable) != nil ? "off"
+                        : rendering.policy == .never ? "off (not looked for: compositing is off)" : "on")]
         if let display = gdk_display_get_default() {
             facts.append(("display", String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display))) + " " + String(cString: gdk_display_get_name(display))))
         }
@@ -95,7 +96,8 @@ struct SupportArchiveMaker {
             facts.append(("gpu \(card)", "vendor \(read("vendor")) device \(read("device")) driver \(driver)"))
         }
         if cards.isEmpty { facts.append(("gpu", "no DRM device (software rendering)")) }
-        for variable in ["WEBKIT_DISABLE_DMABUF_RENDERER", "WEBKIT_DISABLE_COMPOSITING_MODE", "LIBGL_ALWAYS_SOFTWARE", "GDK_BACKEND"] {
+        for variable in [RenderingChoice.dmabufRendererVariable, "WEBKIT_DISABLE_COMPOSITING_MODE", RenderingChoice.renderDeviceVariable,
+                         "LIBGL_ALWAYS_SOFTWARE", "GDK_BACKEND", RenderingChoice.gdkGLVariable] {
             if let value = getenv(variable) { facts.append((variable, String(cString: value))) }
         }
         return facts

@@ -17,6 +17,9 @@ public enum GTKRuntime {
     public private(set) static var applicationID = ApplicationID.stock
     /// The application whose `g_application_run` runs the loop, if one does (`quit` ends it).
     static var runningApplication: UnsafeMutablePointer<GApplication>?
+    /// What WebKit reads when it starts the first web process, unset at the first load
+    /// request (`RenderingChoice.firstWebProcessEnvironment`).
+    private static var untilFirstLoad: [String] = []
 
     /// Whether a display can be opened (GTK needs one for windows).
     public nonisolated static var hasDisplay: Bool {
@@ -25,14 +28,15 @@ public enum GTKRuntime {
     }
 
     /// Initialises GTK once, with `applicationID` as the process's window class, and joins
-    /// the main actor to GLib's loop; first sets what WebKit reads from the environment for
-    /// `configuration` (its renderer choice and `dmabuf-renderer`), the process's first. Later
-    /// calls change nothing.
+    /// the main actor to GLib's loop; first sets what GTK and WebKit read from the environment
+    /// for `configuration` (its renderer choice and `dmabuf-renderer`), the process's first.
+    /// Later calls change nothing.
     public static func initialize(applicationID: String = ApplicationID.stock, for configuration: Configuration? = nil) {
         guard !isInitialized else { return }
         isInitialized = true
         self.applicationID = applicationID
         let firstContextOnly = configuration.map { setWebKitEnvironment(for: $0) } ?? []
+        untilFirstLoad = configuration.map { setFirstWebProcessEnvironment(for: $0) } ?? []
         // The application id is Wayland's app id and both halves of X11's WM_CLASS, so docks
         // match the window with <id>.desktop (which names the icon) and group each app
         // apart. (No default window icon: loading it pulls in the icon theme and librsvg,
@@ -59,8 +63,8 @@ public enum GTKRuntime {
         // runner among them) call exit() from a worker thread, so the context is kept
         // for the life of the process instead.
         g_object_ref(gptr(webkit_web_context_get_default()))
-        // WebKit has read them (it keeps what its first context found); the programs this one
-        // starts, its web processes included, make their own choice. (GDK unsets
+        // GTK and WebKit have read them (WebKit keeps what its first context found); the
+        // programs this one starts, its web processes included, make their own choice. (GDK unsets
         // DESKTOP_STARTUP_ID the same way, with threads already running.)
         for name in firstContextOnly { unsetenv(name) }
     }
@@ -112,6 +116,24 @@ public enum GTKRuntime {
             .firstContextEnvironment(given: ProcessInfo.processInfo.environment.merging(configuration.webKitEnvironment) { $1 })
         for (name, value) in firstContext { setenv(name, value, 1) }
         return Array(firstContext.keys)
+    }
+
+    /// Sets what WebKit reads when it starts the process's first web process
+    /// (`RenderingChoice.firstWebProcessEnvironment`), and returns the names set.
+    private static func setFirstWebProcessEnvironment(for configuration: Configuration) -> [String] {
+        let environment = ProcessRendering.choice(for: configuration)
+            .firstWebProcessEnvironment(given: ProcessInfo.processInfo.environment.merging(configuration.webKitEnvironment) { $1 })
+        for (name, value) in environment { setenv(name, value, 1) }
+        return Array(environment.keys)
+    }
+
+    /// A view asked for a load: WebKit has started its first web process by now (the first
+    /// load starts it, if nothing did before), so what it read then leaves the environment
+    /// of the programs this one starts.
+    static func loadRequested() {
+        guard !untilFirstLoad.isEmpty else { return }
+        for name in untilFirstLoad { unsetenv(name) }
+        untilFirstLoad = []
     }
 
     /// Ends the running loop: GTK's, or the application's.

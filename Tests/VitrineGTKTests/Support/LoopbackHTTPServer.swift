@@ -98,6 +98,12 @@ func webProcessIDs(of root: Int32 = getpid()) -> [Int32] {
     }
 }
 
+/// A /proc file's bytes, whole (empty once the process has gone): `Data(contentsOf:)` and
+/// `String(contentsOfFile:)` stop at its first 4 KB, since /proc gives files no size.
+func procFile(_ path: String) -> Data {
+    FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+}
+
 /// A process's name (`comm`, at most 15 characters), nil once it has gone.
 func processName(_ pid: Int32) -> String? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
