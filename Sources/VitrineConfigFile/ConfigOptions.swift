@@ -113,7 +113,7 @@ enum ConfigOptions {
 
         .section("rendering", "how pages are drawn"),
         ConfigOption.string("rendering.hardware-acceleration", .choice(HardwareAcceleration.allCases.map(\.rawValue)),
-                "auto (WebKit's choice), never (no GPU compositing), always (default: never on a software GL renderer such as llvmpipe, else auto)") {
+                "auto (WebKit's choice), never (no GPU compositing, and no GL driver in the program), always (default: never on a software GL renderer such as llvmpipe, else auto)") {
             $0.preference(\.hardwareAcceleration, HardwareAcceleration(rawValue: $1))
         }.printable { $0.hardwareAcceleration?.rawValue },
         ConfigOption.bool("rendering.dmabuf-renderer",
