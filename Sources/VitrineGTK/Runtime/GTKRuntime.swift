@@ -35,8 +35,8 @@ public enum GTKRuntime {
         guard !isInitialized else { return }
         isInitialized = true
         self.applicationID = applicationID
-        let firstContextOnly = configuration.map { setWebKitEnvironment(for: $0) } ?? []
-        untilFirstLoad = configuration.map { setFirstWebProcessEnvironment(for: $0) } ?? []
+        let (firstContextOnly, firstLoadOnly) = configuration.map { setWebKitEnvironment(for: $0) } ?? ([], [])
+        untilFirstLoad = firstLoadOnly
         // The application id is Wayland's app id and both halves of X11's WM_CLASS, so docks
         // match the window with <id>.desktop (which names the icon) and group each app
         // apart. (No default window icon: loading it pulls in the icon theme and librsvg,
@@ -106,25 +106,19 @@ public enum GTKRuntime {
         for (name, value) in environment { setenv(name, value, 1) }
     }
 
-    /// Sets what WebKit reads from the environment for `configuration`: for the process's life
-    /// (`Configuration.webKitEnvironment`), and for its first web context only
-    /// (`RenderingChoice.firstContextEnvironment`), whose names it returns. Before GTK starts:
-    /// no other thread reads the environment yet.
-    private static func setWebKitEnvironment(for configuration: Configuration) -> [String] {
+    /// Sets what GTK and WebKit read from the environment for `configuration`: for the
+    /// process's life (`Configuration.webKitEnvironment`), until the first web context
+    /// (`RenderingChoice.firstContextEnvironment`) and until the first load
+    /// (`RenderingChoice.firstWebProcessEnvironment`); returns the names of the last two.
+    /// Before GTK starts: no other thread reads the environment yet.
+    private static func setWebKitEnvironment(for configuration: Configuration) -> (firstContext: [String], firstLoad: [String]) {
         setWebKitEnvironment(configuration.webKitEnvironment)
-        let firstContext = ProcessRendering.choice(for: configuration)
-            .firstContextEnvironment(given: ProcessInfo.processInfo.environment.merging(configuration.webKitEnvironment) { $1 })
-        for (name, value) in firstContext { setenv(name, value, 1) }
-        return Array(firstContext.keys)
-    }
-
-    /// Sets what WebKit reads when it starts the process's first web process
-    /// (`RenderingChoice.firstWebProcessEnvironment`), and returns the names set.
-    private static func setFirstWebProcessEnvironment(for configuration: Configuration) -> [String] {
-        let environment = ProcessRendering.choice(for: configuration)
-            .firstWebProcessEnvironment(given: ProcessInfo.processInfo.environment.merging(configuration.webKitEnvironment) { $1 })
-        for (name, value) in environment { setenv(name, value, 1) }
-        return Array(environment.keys)
+        let choice = ProcessRendering.choice(for: configuration)
+        let environment = ProcessInfo.processInfo.environment.merging(configuration.webKitEnvironment) { $1 }
+        let firstContext = choice.firstContextEnvironment(given: environment)
+        let firstLoad = choice.firstWebProcessEnvironment(given: environment)
+        for (name, value) in firstContext.merging(firstLoad, uniquingKeysWith: { $1 }) { setenv(name, value, 1) }
+        return (Array(firstContext.keys), Array(firstLoad.keys))
     }
 
     /// A view asked for a load: WebKit has started its first web process by now (the first
