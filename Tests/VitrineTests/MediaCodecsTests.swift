@@ -62,16 +62,20 @@ struct MediaCodecsTests {
         #expect(RenderingChoice(configured: nil, renderer: nil).policy == nil)
     }
 
+    static let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)", gpu = "Mesa Intel(R) UHD Graphics 620 (KBL GT2)"
+    /// Every choice that leaves compositing to WebKit (any policy but never).
+    static let compositingOn = [RenderingChoice(configured: nil, renderer: gpu), RenderingChoice(configured: .auto, renderer: llvmpipe),
+                                RenderingChoice(configured: .always, renderer: llvmpipe), RenderingChoice(configured: nil, renderer: nil),
+                                RenderingChoice(configured: nil, renderer: llvmpipe, automation: true)]
+
     /// Compositing off: WebKit's DMA-BUF renderer is never drawn with, so it is not looked for,
     /// and GDK sets up no OpenGL. Any other policy keeps both, and a variable the user set is theirs.
     @Test func compositingOffTurnsTheDMABUFRendererAndGDKsGLOff() {
-        let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)", gpu = "Mesa Intel(R) UHD Graphics 620 (KBL GT2)"
+        let llvmpipe = Self.llvmpipe, gpu = Self.gpu
         let off = [RenderingChoice.dmabufRendererVariable: "1", RenderingChoice.gdkGLVariable: "disable"]
         #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstContextEnvironment(given: [:]) == off)
         #expect(RenderingChoice(configured: .never, renderer: gpu).firstContextEnvironment(given: ["PATH": "/usr/bin"]) == off)
-        for kept in [RenderingChoice(configured: nil, renderer: gpu), RenderingChoice(configured: .auto, renderer: llvmpipe),
-                     RenderingChoice(configured: .always, renderer: llvmpipe), RenderingChoice(configured: nil, renderer: nil),
-                     RenderingChoice(configured: nil, renderer: llvmpipe, automation: true)] {
+        for kept in Self.compositingOn {
             #expect(kept.firstContextEnvironment(given: [:]).isEmpty, "\(kept.policyName) (\(kept.reason.rawValue))")
         }
         // Without the DMA-BUF renderer WebKitGTK 2.50 never composites, whatever was configured.
@@ -89,14 +93,12 @@ struct MediaCodecsTests {
     /// none rather than initialise EGL in the program to look one up. Any other policy looks,
     /// and a node the user named is theirs.
     @Test func compositingOffNamesNoRenderDevice() {
-        let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)", gpu = "Mesa Intel(R) UHD Graphics 620 (KBL GT2)"
+        let llvmpipe = Self.llvmpipe, gpu = Self.gpu
         let none = [RenderingChoice.renderDeviceVariable: "/dev/null"]
         #expect(RenderingChoice(configured: nil, renderer: llvmpipe).firstWebProcessEnvironment(given: [:]) == none)
         #expect(RenderingChoice(configured: .never, renderer: gpu).firstWebProcessEnvironment(given: ["PATH": "/usr/bin"]) == none)
         #expect(RenderingChoice(configured: nil, renderer: llvmpipe, dmabufRenderer: false).firstWebProcessEnvironment(given: [:]) == none)
-        for kept in [RenderingChoice(configured: nil, renderer: gpu), RenderingChoice(configured: .auto, renderer: llvmpipe),
-                     RenderingChoice(configured: .always, renderer: llvmpipe), RenderingChoice(configured: nil, renderer: nil),
-                     RenderingChoice(configured: nil, renderer: llvmpipe, automation: true)] {
+        for kept in Self.compositingOn {
             #expect(kept.firstWebProcessEnvironment(given: [:]).isEmpty, "\(kept.policyName) (\(kept.reason.rawValue))")
         }
         let users = [RenderingChoice.renderDeviceVariable: "/dev/dri/renderD129"]

@@ -80,7 +80,7 @@ public struct RenderingChoice: Sendable, Equatable {
     /// the same. The program inherits the driver's environment, so Take Screenshot would not
     /// answer. Nil when nothing stands in the way.
     public static func automationWarning(environment: [String: String]) -> String? {
-        for name in ["WEBKIT_DISABLE_COMPOSITING_MODE", dmabufRendererVariable] {
+        for name in [compositingModeVariable, dmabufRendererVariable] {
             guard let value = environment[name], value != "0" else { continue }
             return "\(name)=\(value) turns WebKit's compositing off: "
                 + "WebDriver's Take Screenshot will not answer on a still page; unset it for the session"
@@ -116,6 +116,9 @@ public struct RenderingChoice: Sendable, Equatable {
         guard policy == .never, environment[Self.renderDeviceVariable] == nil else { return [:] }
         return [Self.renderDeviceVariable: Self.noRenderDevice]
     }
+
+    /// WebKit's switch for compositing, read over any policy (any value but `0` turns it off).
+    public static let compositingModeVariable = "WEBKIT_DISABLE_COMPOSITING_MODE"
 
     /// WebKitGTK's switch for its DMA-BUF renderer (any value but `0` turns it off).
     public static let dmabufRendererVariable = "WEBKIT_DISABLE_DMABUF_RENDERER"

@@ -96,7 +96,7 @@ struct SupportArchiveMaker {
             facts.append(("gpu \(card)", "vendor \(read("vendor")) device \(read("device")) driver \(driver)"))
         }
         if cards.isEmpty { facts.append(("gpu", "no DRM device (software rendering)")) }
-        for variable in [RenderingChoice.dmabufRendererVariable, "WEBKIT_DISABLE_COMPOSITING_MODE", RenderingChoice.renderDeviceVariable,
+        for variable in [RenderingChoice.dmabufRendererVariable, RenderingChoice.compositingModeVariable, RenderingChoice.renderDeviceVariable,
                          "LIBGL_ALWAYS_SOFTWARE", "GDK_BACKEND", RenderingChoice.gdkGLVariable] {
             if let value = getenv(variable) { facts.append((variable, String(cString: value))) }
         }
